@@ -1,0 +1,33 @@
+"""sudoku_lib: the library behind the Sudoku & Backtracking course.
+
+The notebooks, the stepper, the checks and the benchmark all call this one implementation.
+"""
+
+from .board import Board, Cell, Digit, Unit, box_index, geometry, parse, to_grid_text, to_string
+from .errors import ConflictError, PuzzleFormatError, SudokuError
+from .search import SolveResult, count_solutions, solve, solve_sudoku
+from .stats import Stats
+from .validate import Conflict, find_conflicts, is_valid_sudoku
+
+__all__ = [
+    "Board",
+    "Cell",
+    "Conflict",
+    "ConflictError",
+    "Digit",
+    "PuzzleFormatError",
+    "SolveResult",
+    "Stats",
+    "SudokuError",
+    "Unit",
+    "box_index",
+    "count_solutions",
+    "find_conflicts",
+    "geometry",
+    "is_valid_sudoku",
+    "parse",
+    "solve",
+    "solve_sudoku",
+    "to_grid_text",
+    "to_string",
+]

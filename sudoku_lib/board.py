@@ -1,0 +1,204 @@
+"""Boards: reading them, writing them, and the geometry of rows, columns and boxes.
+
+The course's main form is the LeetCode one: a list of rows, each a list of one-character strings,
+with "." for a blank. Every other form (an 81-character string, grid text) is parsed into it.
+Sizes 4, 9 and 16 are the same idea with a different box size (2, 3 and 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from math import isqrt
+
+from .errors import PuzzleFormatError
+
+Digit = str  # one character: "1"-"9" (and "A"-"G" on a 16x16 board)
+Board = list[list[str]]  # rows of one-character strings, "." for a blank
+Cell = tuple[int, int]  # (row, column), 0-based
+Unit = tuple[Cell, ...]  # the cells of one row, column or box
+
+BLANK = "."
+BLANK_INPUTS = frozenset(".0")
+SYMBOLS = "123456789ABCDEFG"
+SIZES = (4, 9, 16)
+DECORATION = frozenset("|+-")  # the lines and crosses of grid text
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Everything that depends only on the board's size: digits, units, peers."""
+
+    size: int
+    box: int
+    digits: tuple[Digit, ...]
+    rows: tuple[Unit, ...]
+    columns: tuple[Unit, ...]
+    boxes: tuple[Unit, ...]
+    peers: dict[Cell, frozenset[Cell]]
+
+    @property
+    def units(self) -> tuple[Unit, ...]:
+        """All rows, then all columns, then all boxes."""
+        return self.rows + self.columns + self.boxes
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell in row-major order (the order a reader reads the board)."""
+        return tuple((r, c) for r in range(self.size) for c in range(self.size))
+
+    def box_of(self, r: int, c: int) -> int:
+        """The index of the box holding cell (r, c): boxes are numbered left to right, top down."""
+        return box_index(r, c, self.box)
+
+
+def box_index(r: int, c: int, box: int = 3) -> int:
+    """Which box cell (r, c) is in: `box` boxes per band, so band r//box and stack c//box."""
+    return box * (r // box) + c // box
+
+
+@cache
+def geometry(size: int = 9) -> Geometry:
+    """The (cached) geometry of a size x size board; size must be 4, 9 or 16."""
+    if size not in SIZES:
+        raise PuzzleFormatError(f"board size must be 4, 9 or 16, not {size}")
+    box = isqrt(size)
+    rows = tuple(tuple((r, c) for c in range(size)) for r in range(size))
+    columns = tuple(tuple((r, c) for r in range(size)) for c in range(size))
+    boxes = tuple(
+        tuple((r, c) for r in range(size) for c in range(size) if box_index(r, c, box) == b)
+        for b in range(size)
+    )
+    peers = {
+        (r, c): frozenset(rows[r] + columns[c] + boxes[box_index(r, c, box)]) - {(r, c)}
+        for r in range(size)
+        for c in range(size)
+    }
+    return Geometry(size, box, tuple(SYMBOLS[:size]), rows, columns, boxes, peers)
+
+
+def geometry_of(board: Board) -> Geometry:
+    """The geometry matching a parsed board."""
+    return geometry(len(board))
+
+
+def parse(puzzle: object) -> Board:
+    """Read any supported form into a new list-of-lists board, or say exactly what is wrong.
+
+    Accepted: the LeetCode form (a list of equal rows of one-character strings), a string of
+    16, 81 or 256 cells ("." or "0" for a blank, white space between rows allowed), and grid
+    text with "|", "-" and "+" lines. Lower-case letters on a 16x16 board are read as capitals.
+    """
+    if isinstance(puzzle, str):
+        return _parse_text(puzzle)
+    if isinstance(puzzle, Sequence) and not isinstance(puzzle, bytes | bytearray):
+        return _parse_rows(puzzle)
+    kind = "None" if puzzle is None else f"a {type(puzzle).__name__}"
+    raise PuzzleFormatError(
+        f"expected a puzzle as a list of rows or a string, got {kind}"
+    )
+
+
+def _size_for(count: int, what: str) -> int:
+    """The board size that has `count` cells, or an error naming the count found."""
+    for size in SIZES:
+        if count == size * size:
+            return size
+    raise PuzzleFormatError(
+        f"expected 16, 81 or 256 {what} (a 4x4, 9x9 or 16x16 board), found {count}"
+    )
+
+
+def _read_cell(char: str, size: int, r: int, c: int) -> str:
+    """One cell's character, normalised ("0" becomes "."), or an error naming row and column."""
+    if char in BLANK_INPUTS:
+        return BLANK
+    symbol = char.upper() if size == 16 else char
+    if symbol in SYMBOLS[:size]:
+        return symbol
+    allowed = f"1-{SYMBOLS[size - 1]}" if size <= 9 else "1-9, A-G"
+    raise PuzzleFormatError(
+        f"bad character {char!r} at row {r + 1}, column {c + 1} "
+        f"(a {size}x{size} board uses {allowed}, and '.' or '0' for a blank)",
+        row=r + 1,
+        column=c + 1,
+    )
+
+
+def _parse_text(text: str) -> Board:
+    """Parse a one-line string or grid text; decoration is only allowed in multi-line text."""
+    multiline = "\n" in text.strip()
+    chars = [
+        ch for ch in text if not ch.isspace() and not (multiline and ch in DECORATION)
+    ]
+    size = _size_for(len(chars), "cells")
+    return [
+        [_read_cell(chars[r * size + c], size, r, c) for c in range(size)] for r in range(size)
+    ]
+
+
+def _parse_rows(rows: Sequence[object]) -> Board:
+    """Parse the LeetCode form, checking the shape first and then every cell."""
+    size = len(rows)
+    if size not in SIZES:
+        raise PuzzleFormatError(f"expected 4, 9 or 16 rows, found {size}")
+    board: Board = []
+    for r, row in enumerate(rows):
+        if isinstance(row, str) or not isinstance(row, Sequence):
+            raise PuzzleFormatError(
+                f"row {r + 1} should be a list of {size} cells, got {type(row).__name__}",
+                row=r + 1,
+            )
+        if len(row) != size:
+            raise PuzzleFormatError(
+                f"row {r + 1} has {len(row)} cells, expected {size}", row=r + 1
+            )
+        board.append([_read_list_cell(cell, size, r, c) for c, cell in enumerate(row)])
+    return board
+
+
+def _read_list_cell(cell: object, size: int, r: int, c: int) -> str:
+    """A cell of the list form must be a one-character string."""
+    if not isinstance(cell, str) or len(cell) != 1:
+        raise PuzzleFormatError(
+            f"cell at row {r + 1}, column {c + 1} is {cell!r} "
+            f"({type(cell).__name__}); expected a one-character string such as '5' or '.'",
+            row=r + 1,
+            column=c + 1,
+        )
+    return _read_cell(cell, size, r, c)
+
+
+def copy_board(board: Board) -> Board:
+    """A new board with the same cells (rows are copied, so the original is never touched)."""
+    return [row[:] for row in board]
+
+
+def to_string(puzzle: object) -> str:
+    """The board as one line of cells, row by row, "." for a blank."""
+    return "".join("".join(row) for row in parse(puzzle))
+
+
+def to_grid_text(puzzle: object) -> str:
+    """The board as text a person can read, with lines between the boxes."""
+    board = parse(puzzle)
+    geo = geometry_of(board)
+    band_line = "+".join(["-" * (2 * geo.box + 1)] * geo.box)
+    lines = []
+    for r, row in enumerate(board):
+        if r and r % geo.box == 0:
+            lines.append(band_line)
+        stacks = [" ".join(row[s : s + geo.box]) for s in range(0, geo.size, geo.box)]
+        lines.append(" " + " | ".join(stacks))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def givens(board: Board) -> dict[Cell, Digit]:
+    """The filled cells of a board, as {(row, column): digit}."""
+    return {(r, c): d for r, row in enumerate(board) for c, d in enumerate(row) if d != BLANK}
+
+
+def empty_cells(board: Board) -> list[Cell]:
+    """The blank cells in row-major order."""
+    return [(r, c) for r, row in enumerate(board) for c, d in enumerate(row) if d == BLANK]

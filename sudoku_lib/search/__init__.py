@@ -1,0 +1,138 @@
+"""Solving: one entry point over every strategy, plus the LeetCode-style in-place solver.
+
+`solve()` copies the puzzle, refuses givens that already clash, runs the chosen strategy under a
+tracker (counting, bounding, listening), and says how it ended: solved, no solution, or gave up.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from ..board import Board, parse
+from ..errors import ConflictError, SudokuError
+from ..stats import Stats
+from ..validate import find_conflicts
+from .naive import naive_search
+from .pruned import pruned_search
+from .tracker import Listener, NodeLimitReached, Tracker
+
+Strategy = Callable[..., bool]
+Status = Literal["solved", "no solution", "gave up"]
+
+METHODS: dict[str, Strategy] = {
+    "naive": naive_search,
+    "pruned": pruned_search,
+    "fast": pruned_search,
+}
+
+
+@dataclass
+class SolveResult:
+    """How a search ended: the solution (or None), the counters, and why it stopped."""
+
+    solution: Board | None
+    stats: Stats
+    status: Status
+    method: str
+
+    @property
+    def solved(self) -> bool:
+        """True when a solution was found."""
+        return self.status == "solved"
+
+    @property
+    def gave_up(self) -> bool:
+        """True when the node bound stopped the search before it could decide."""
+        return self.status == "gave up"
+
+    def __repr__(self) -> str:
+        s = self.stats
+        return (
+            f"<SolveResult {self.status} by {self.method}: {s.nodes:,} nodes, "
+            f"{s.backtracks:,} backtracks, {s.forced:,} forced>"
+        )
+
+
+def strategy_for(method: str) -> Strategy:
+    """The strategy function behind a method name, or an error listing the names there are."""
+    try:
+        return METHODS[method]
+    except (KeyError, TypeError):
+        names = ", ".join(repr(name) for name in METHODS)
+        raise SudokuError(f"unknown method {method!r}; choose one of {names}") from None
+
+
+def refuse_conflicts(board: Board) -> None:
+    """Raise ConflictError when the givens already break a rule (no search could succeed)."""
+    conflicts = find_conflicts(board)
+    if conflicts:
+        raise ConflictError("the givens clash: " + "; ".join(str(c) for c in conflicts))
+
+
+def run(
+    puzzle: object,
+    method: str,
+    max_nodes: int | None,
+    listener: Listener | None,
+    stop_after: int,
+    switches: dict[str, bool],
+) -> tuple[Tracker, bool]:
+    """Parse, check, and run one strategy under a tracker; the heart of solve and count."""
+    board = parse(puzzle)
+    refuse_conflicts(board)
+    strategy = strategy_for(method)
+    track = Tracker(max_nodes, listener, stop_after)
+    start = time.perf_counter()
+    try:
+        strategy(board, track, **switches)
+        finished = True
+    except NodeLimitReached:
+        finished = False
+    except TypeError as error:
+        raise SudokuError(f"method {method!r} does not take these switches: {switches}") from error
+    track.stats.seconds = time.perf_counter() - start
+    return track, finished
+
+
+def solve(
+    puzzle: object,
+    method: str = "fast",
+    max_nodes: int | None = None,
+    listener: Listener | None = None,
+    **switches: bool,
+) -> SolveResult:
+    """Solve a puzzle in any supported form without touching it; see SolveResult for the answer.
+
+    `max_nodes` bounds the search (the result then says "gave up"); `listener` receives every
+    event of a teaching strategy; `switches` turn pruning ideas off for method="pruned".
+    """
+    track, finished = run(puzzle, method, max_nodes, listener, 1, switches)
+    if track.solution is not None:
+        status: Status = "solved"
+    else:
+        status = "no solution" if finished else "gave up"
+    return SolveResult(track.solution, track.stats, status, method)
+
+
+def count_solutions(
+    puzzle: object, limit: int = 2, method: str = "fast", max_nodes: int | None = None
+) -> int:
+    """How many solutions the puzzle has, counting no further than `limit` (2 tells uniqueness)."""
+    if limit < 1:
+        raise SudokuError(f"limit must be at least 1, not {limit}")
+    track, finished = run(puzzle, method, max_nodes, None, limit, {})
+    if not finished:
+        raise SudokuError(f"gave up after {max_nodes:,} nodes with {track.solutions} found")
+    return track.solutions
+
+
+def solve_sudoku(board: list[list[str]]) -> None:
+    """LeetCode 37: fill a 9x9 board of one-character strings in place ("." is a blank)."""
+    result = solve(board)
+    if result.solution is None:
+        raise SudokuError("this puzzle has no solution; the board was left as it was")
+    for row, solved_row in zip(board, result.solution, strict=True):
+        row[:] = solved_row

@@ -1,0 +1,94 @@
+"""What a teaching search reports, one small frozen record per step.
+
+The stepper replays these on a board, the counters count them, and a learner reads them as
+captions. They hold positions and digits only, never board copies, so a long search stays small.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import Digit
+from ..validate import unit_name
+
+
+@dataclass(frozen=True, slots=True)
+class Try:
+    """The search chose `digit` for the cell at (row, col): a new node of the search tree."""
+
+    row: int
+    col: int
+    digit: Digit
+    depth: int
+
+
+@dataclass(frozen=True, slots=True)
+class Forced:
+    """Propagation placed `digit` at (row, col) with no choice.
+
+    `unit` is None for a naked single (no other digit fits the cell), or ("row", 2) and the like
+    for a hidden single (no other cell of that unit can take the digit).
+    """
+
+    row: int
+    col: int
+    digit: Digit
+    depth: int
+    unit: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """The digit at (row, col) is taken back; `forced` tells a propagated digit from a tried one."""
+
+    row: int
+    col: int
+    digit: Digit
+    depth: int
+    forced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DeadEnd:
+    """Nothing works here, so the search backs up; `row`/`col` name the stuck cell when there is one."""
+
+    row: int | None
+    col: int | None
+    depth: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Solved:
+    """Every cell is filled and no rule is broken."""
+
+    depth: int
+
+
+Event = Try | Forced | Undo | DeadEnd | Solved
+
+
+def where(row: int, col: int) -> str:
+    """A cell as a learner says it: 1-based row and column."""
+    return f"row {row + 1}, column {col + 1}"
+
+
+def caption(event: Event) -> str:
+    """The event in one line of plain words, for the stepper and for printed traces."""
+    match event:
+        case Try(row, col, digit, _):
+            return f"try {digit} at {where(row, col)}"
+        case Forced(row, col, digit, _, None):
+            return f"{where(row, col)} can only be {digit}"
+        case Forced(row, col, digit, _, (kind, index)):
+            return f"{digit} can only go at {where(row, col)} in {unit_name(kind, index)}"
+        case Undo(row, col, digit, _, forced):
+            kind = "forced " if forced else ""
+            return f"take back the {kind}{digit} at {where(row, col)}"
+        case DeadEnd(row, col, _, why) if row is not None and col is not None:
+            return f"{why} at {where(row, col)}: back up"
+        case DeadEnd(_, _, _, why):
+            return f"{why}: back up"
+        case Solved():
+            return "solved: every cell is filled"
+    raise TypeError(f"not a search event: {event!r}")

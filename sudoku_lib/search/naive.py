@@ -1,0 +1,48 @@
+"""The classic backtracking solver ("Sudoku Solver"), exactly as the textbook writes it.
+
+Take the empty cells in reading order; in each, try the digits in ascending order; keep a digit
+when no other cell of its row, column or box holds it; recurse; undo the digit if the rest fails.
+The only addition is a call to the tracker wherever a learner should see something happen.
+"""
+
+from __future__ import annotations
+
+from ..board import BLANK, Board, Cell, Digit, empty_cells, geometry_of
+from .tracker import Tracker
+
+
+def is_valid(board: Board, r: int, c: int, digit: Digit) -> bool:
+    """Can `digit` go at (r, c)? Scan its row, its column and its box for the same digit."""
+    size = len(board)
+    box = geometry_of(board).box
+    for i in range(size):
+        if board[r][i] == digit or board[i][c] == digit:
+            return False
+    top, left = box * (r // box), box * (c // box)
+    for i in range(top, top + box):
+        for j in range(left, left + box):
+            if board[i][j] == digit:
+                return False
+    return True
+
+
+def naive_search(board: Board, track: Tracker) -> bool:
+    """Fill `board` in place by plain backtracking; True when the tracker has what it wants."""
+    return backtrack(board, empty_cells(board), 0, track)
+
+
+def backtrack(board: Board, empties: list[Cell], i: int, track: Tracker) -> bool:
+    """Fill empties[i:] (choose, explore, un-choose); i is also the depth of the recursion."""
+    if i == len(empties):
+        return track.solved(board, i)
+    r, c = empties[i]
+    for digit in geometry_of(board).digits:
+        if is_valid(board, r, c, digit):
+            board[r][c] = digit  # choose
+            track.tried(r, c, digit, i)
+            if backtrack(board, empties, i + 1, track):  # explore
+                return True
+            board[r][c] = BLANK  # un-choose
+            track.undone(r, c, digit, i)
+    track.dead_end(r, c, i, "no digit left")
+    return False

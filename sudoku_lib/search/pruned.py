@@ -1,0 +1,212 @@
+"""Backtracking with pruning: the same search, with each improvement a switch of its own.
+
+The switches, in the order the course turns them on:
+- `sets`: keep the digits of every row, column and box in a set, so a check is a lookup, not a scan;
+- `fail_early`: back up as soon as any empty cell has no candidate left;
+- `most_constrained`: fill the cell with the fewest candidates first, not the next in reading order;
+- `naked_singles`: a cell with one candidate gets it at once;
+- `hidden_singles`: a digit with one possible cell in a unit goes there at once.
+With every switch off this is the naive search, step for step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import BLANK, Board, Cell, Digit, box_index, geometry_of
+from .naive import is_valid
+from .tracker import Tracker
+
+Candidates = dict[Cell, list[Digit]]
+
+
+@dataclass(frozen=True)
+class Pruning:
+    """Which improvements are on. Every one is on unless a switch turns it off."""
+
+    sets: bool = True
+    fail_early: bool = True
+    most_constrained: bool = True
+    naked_singles: bool = True
+    hidden_singles: bool = True
+
+
+class State:
+    """The board plus the digits each row, column and box already holds.
+
+    `units` lists every unit with its kind and index: ("row", 0, cells) ... ("box", 8, cells).
+    """
+
+    def __init__(self, board: Board, pruning: Pruning) -> None:
+        self.board = board
+        self.pruning = pruning
+        self.geo = geometry_of(board)
+        size = self.geo.size
+        self.rows: list[set[Digit]] = [set() for _ in range(size)]
+        self.cols: list[set[Digit]] = [set() for _ in range(size)]
+        self.boxes: list[set[Digit]] = [set() for _ in range(size)]
+        geo = self.geo
+        self.units = [
+            (kind, index, unit)
+            for kind, units in (("row", geo.rows), ("column", geo.columns), ("box", geo.boxes))
+            for index, unit in enumerate(units)
+        ]
+        for r, row in enumerate(board):
+            for c, digit in enumerate(row):
+                if digit != BLANK:
+                    self._mark(r, c, digit)
+
+    def _mark(self, r: int, c: int, digit: Digit) -> None:
+        self.rows[r].add(digit)
+        self.cols[c].add(digit)
+        self.boxes[box_index(r, c, self.geo.box)].add(digit)
+
+    def place(self, r: int, c: int, digit: Digit) -> None:
+        """Write a digit and note it in its row, column and box."""
+        self.board[r][c] = digit
+        self._mark(r, c, digit)
+
+    def clear(self, r: int, c: int) -> Digit:
+        """Erase a cell; return the digit it held."""
+        digit = self.board[r][c]
+        self.board[r][c] = BLANK
+        self.rows[r].discard(digit)
+        self.cols[c].discard(digit)
+        self.boxes[box_index(r, c, self.geo.box)].discard(digit)
+        return digit
+
+    def candidates(self, r: int, c: int) -> list[Digit]:
+        """The digits that fit at (r, c), ascending: by set lookups, or by scanning without `sets`."""
+        if self.pruning.sets:
+            used = self.rows[r] | self.cols[c] | self.boxes[box_index(r, c, self.geo.box)]
+            return [d for d in self.geo.digits if d not in used]
+        return [d for d in self.geo.digits if is_valid(self.board, r, c, d)]
+
+    def empties(self) -> list[Cell]:
+        """The empty cells in reading order."""
+        return [cell for cell in self.geo.cells if self.board[cell[0]][cell[1]] == BLANK]
+
+    def all_candidates(self) -> Candidates:
+        """Candidates of every empty cell, in reading order."""
+        return {(r, c): self.candidates(r, c) for r, c in self.empties()}
+
+
+def pruned_search(board: Board, track: Tracker, **switches: bool) -> bool:
+    """Fill `board` in place with the chosen pruning; True when the tracker has what it wants."""
+    return explore(State(board, Pruning(**switches)), track, 0)
+
+
+def explore(state: State, track: Tracker, depth: int) -> bool:
+    """Propagate, pick a cell, try its candidates, recurse, undo: one level of the search."""
+    forced = propagate(state, track, depth)
+    if forced is None:
+        return False
+    if explore_choices(state, track, depth):
+        return True
+    undo_forced(state, track, forced, depth)
+    return False
+
+
+def explore_choices(state: State, track: Tracker, depth: int) -> bool:
+    """Choose a cell and try each of its candidates in turn (choose, explore, un-choose)."""
+    cell = pick_cell(state, track, depth)
+    if cell is None:
+        return track.solved(state.board, depth)
+    if cell is DEAD_END:
+        return False
+    r, c = cell
+    for digit in state.candidates(r, c):
+        state.place(r, c, digit)
+        track.tried(r, c, digit, depth)
+        if explore(state, track, depth + 1):
+            return True
+        state.clear(r, c)
+        track.undone(r, c, digit, depth)
+    track.dead_end(r, c, depth, "no digit left")
+    return False
+
+
+DEAD_END: Cell = (-1, -1)
+
+
+def pick_cell(state: State, track: Tracker, depth: int) -> Cell | None:
+    """The next cell to fill (None when the board is full, DEAD_END when failing early)."""
+    empties = state.empties()
+    if not empties:
+        return None
+    pruning = state.pruning
+    if not (pruning.fail_early or pruning.most_constrained):
+        return empties[0]
+    counts = {cell: len(state.candidates(*cell)) for cell in empties}
+    stuck = next((cell for cell in empties if counts[cell] == 0), None)
+    if stuck is not None and pruning.fail_early:
+        track.dead_end(stuck[0], stuck[1], depth, "no candidates")
+        return DEAD_END
+    if pruning.most_constrained:
+        return min(empties, key=counts.__getitem__)
+    return empties[0]
+
+
+def propagate(state: State, track: Tracker, depth: int) -> list[Cell] | None:
+    """Place every naked and hidden single, again and again, until none is left.
+
+    Returns the cells it filled, or None after a contradiction (its own digits then undone).
+    """
+    pruning = state.pruning
+    filled: list[Cell] = []
+    while pruning.naked_singles or pruning.hidden_singles:
+        candidates = state.all_candidates()
+        trouble = contradiction(state, candidates)
+        if trouble is not None:
+            undo_forced(state, track, filled, depth)
+            track.dead_end(*trouble, depth)
+            return None
+        singles = find_singles(state, candidates)
+        if not singles:
+            break
+        for (r, c), digit, unit in singles:
+            if state.board[r][c] == BLANK and digit in state.candidates(r, c):
+                state.place(r, c, digit)
+                track.forced(r, c, digit, depth, unit)
+                filled.append((r, c))
+    return filled
+
+
+def contradiction(state: State, candidates: Candidates) -> tuple[int | None, int | None, str] | None:
+    """A cell with no candidate, or (with hidden singles on) a digit with no place in a unit."""
+    for (r, c), digits in candidates.items():
+        if not digits:
+            return r, c, "no candidates"
+    if state.pruning.hidden_singles:
+        for kind, index, unit in state.units:
+            placed = {state.board[r][c] for r, c in unit}
+            possible = {d for cell in unit if cell in candidates for d in candidates[cell]}
+            for digit in state.geo.digits:
+                if digit not in placed and digit not in possible:
+                    return None, None, f"no place for {digit} in {kind} {index + 1}"
+    return None
+
+
+Single = tuple[Cell, Digit, tuple[str, int] | None]
+
+
+def find_singles(state: State, candidates: Candidates) -> list[Single]:
+    """Naked singles (one digit fits a cell), then hidden singles (one cell fits a digit in a unit)."""
+    singles: list[Single] = []
+    if state.pruning.naked_singles:
+        singles += [(cell, digits[0], None) for cell, digits in candidates.items() if len(digits) == 1]
+    if state.pruning.hidden_singles:
+        for kind, index, unit in state.units:
+            spots: dict[Digit, list[Cell]] = {}
+            for cell in unit:
+                for digit in candidates.get(cell, ()):
+                    spots.setdefault(digit, []).append(cell)
+            singles += [(cells[0], d, (kind, index)) for d, cells in spots.items() if len(cells) == 1]
+    return singles
+
+
+def undo_forced(state: State, track: Tracker, filled: list[Cell], depth: int) -> None:
+    """Take back, newest first, the digits propagation placed at this level."""
+    for r, c in reversed(filled):
+        digit = state.clear(r, c)
+        track.undone(r, c, digit, depth, forced=True)

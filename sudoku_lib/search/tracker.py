@@ -1,0 +1,81 @@
+"""The tracker: what every search reports to, so counting, bounding and watching are one thing.
+
+A search calls `track.tried(...)`, `track.undone(...)` and so on at each step. The tracker counts
+(the stats), stops the search at a node bound, and, only when someone listens, turns each call
+into an event for the listener. With no listener nothing is built, so a quiet search stays fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..board import Board, Digit, copy_board
+from ..stats import Stats
+from .events import DeadEnd, Event, Forced, Solved, Try, Undo
+
+Listener = Callable[[Event], None]
+
+
+class NodeLimitReached(Exception):
+    """Raised inside a search when it has placed more digits by choice than it was allowed."""
+
+
+class Tracker:
+    """Counts a search, bounds it, keeps its first solution, and tells a listener if there is one.
+
+    `stop_after` is how many solutions to find before stopping: 1 to solve, 2 to test uniqueness.
+    """
+
+    def __init__(
+        self,
+        max_nodes: int | None = None,
+        listener: Listener | None = None,
+        stop_after: int = 1,
+    ) -> None:
+        self.stats = Stats()
+        self.max_nodes = max_nodes
+        self.listener = listener
+        self.stop_after = stop_after
+        self.solutions = 0
+        self.solution: Board | None = None
+
+    def tried(self, row: int, col: int, digit: Digit, depth: int) -> None:
+        """A digit was placed by choice: one more node of the search tree."""
+        stats = self.stats
+        stats.nodes += 1
+        if depth >= stats.max_depth:
+            stats.max_depth = depth + 1
+        if self.max_nodes is not None and stats.nodes > self.max_nodes:
+            raise NodeLimitReached
+        if self.listener is not None:
+            self.listener(Try(row, col, digit, depth))
+
+    def forced(
+        self, row: int, col: int, digit: Digit, depth: int, unit: tuple[str, int] | None = None
+    ) -> None:
+        """A digit was placed by propagation, with no choice."""
+        self.stats.forced += 1
+        if self.listener is not None:
+            self.listener(Forced(row, col, digit, depth, unit))
+
+    def undone(self, row: int, col: int, digit: Digit, depth: int, forced: bool = False) -> None:
+        """A digit was taken back off the board."""
+        if not forced:
+            self.stats.backtracks += 1
+        if self.listener is not None:
+            self.listener(Undo(row, col, digit, depth, forced))
+
+    def dead_end(self, row: int | None, col: int | None, depth: int, why: str) -> None:
+        """Nothing can be tried here; the search is about to back up."""
+        self.stats.dead_ends += 1
+        if self.listener is not None:
+            self.listener(DeadEnd(row, col, depth, why))
+
+    def solved(self, board: Board, depth: int) -> bool:
+        """The board is full: keep the first solution; True means stop searching."""
+        self.solutions += 1
+        if self.solution is None:
+            self.solution = copy_board(board)
+        if self.listener is not None:
+            self.listener(Solved(depth))
+        return self.solutions >= self.stop_after

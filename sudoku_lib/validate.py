@@ -1,0 +1,82 @@
+"""Is a board valid? The classic "Valid Sudoku" check, and a finder that says which cells clash.
+
+Valid means no digit appears twice in a row, a column or a box. Only filled cells are checked:
+a valid board need not be solvable (that is the search's job).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import BLANK, Board, Cell, Digit, box_index, geometry_of, parse
+
+UNIT_KINDS = ("row", "column", "box")
+BOX_NAMES_9 = (
+    "top-left", "top-middle", "top-right",
+    "middle-left", "centre", "middle-right",
+    "bottom-left", "bottom-middle", "bottom-right",
+)  # fmt: skip
+
+
+def is_valid_sudoku(board: object) -> bool:
+    """True when no filled digit repeats in a row, column or box (one dict per unit, digits as keys)."""
+    grid = parse(board)
+    size, box = len(grid), geometry_of(grid).box
+    rows: list[dict[Digit, int]] = [{} for _ in range(size)]
+    columns: list[dict[Digit, int]] = [{} for _ in range(size)]
+    boxes: list[dict[Digit, int]] = [{} for _ in range(size)]
+    for r in range(size):
+        for c in range(size):
+            digit = grid[r][c]
+            if digit == BLANK:
+                continue
+            b = box_index(r, c, box)
+            if digit in rows[r] or digit in columns[c] or digit in boxes[b]:
+                return False
+            rows[r][digit] = columns[c][digit] = boxes[b][digit] = 1
+    return True
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """One digit that appears more than once in one unit, and the cells (0-based) where it does."""
+
+    digit: Digit
+    unit: str  # "row", "column" or "box"
+    index: int  # 0-based number of that row, column or box
+    cells: tuple[Cell, ...]
+
+    def describe(self, size: int = 9) -> str:
+        """The clash in words a learner reads, with 1-based rows and columns."""
+        places = " and ".join(f"row {r + 1}, column {c + 1}" for r, c in self.cells)
+        return f"{len(self.cells)} {self.digit}s in {unit_name(self.unit, self.index, size)}: {places}"
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+def unit_name(kind: str, index: int, size: int = 9) -> str:
+    """"row 3", "column 5" or "box 1 (top-left)": 1-based, as the course says them."""
+    name = f"{kind} {index + 1}"
+    if kind == "box" and size == 9:
+        name += f" ({BOX_NAMES_9[index]})"
+    return name
+
+
+def find_conflicts(board: object) -> list[Conflict]:
+    """Every clash on the board: for each unit, each digit that appears in it more than once."""
+    grid = parse(board)
+    geo = geometry_of(grid)
+    conflicts = []
+    for kind, units in zip(UNIT_KINDS, (geo.rows, geo.columns, geo.boxes), strict=True):
+        for index, unit in enumerate(units):
+            seen: dict[Digit, list[Cell]] = {}
+            for r, c in unit:
+                if grid[r][c] != BLANK:
+                    seen.setdefault(grid[r][c], []).append((r, c))
+            conflicts += [
+                Conflict(digit, kind, index, tuple(cells))
+                for digit, cells in sorted(seen.items())
+                if len(cells) > 1
+            ]
+    return conflicts
