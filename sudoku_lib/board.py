@@ -95,9 +95,7 @@ def parse(puzzle: object) -> Board:
     if isinstance(puzzle, Sequence) and not isinstance(puzzle, bytes | bytearray):
         return _parse_rows(puzzle)
     kind = "None" if puzzle is None else f"a {type(puzzle).__name__}"
-    raise PuzzleFormatError(
-        f"expected a puzzle as a list of rows or a string, got {kind}"
-    )
+    raise PuzzleFormatError(f"expected a puzzle as a list of rows or a string, got {kind}")
 
 
 def _size_for(count: int, what: str) -> int:
@@ -129,13 +127,9 @@ def _read_cell(char: str, size: int, r: int, c: int) -> str:
 def _parse_text(text: str) -> Board:
     """Parse a one-line string or grid text; decoration is only allowed in multi-line text."""
     multiline = "\n" in text.strip()
-    chars = [
-        ch for ch in text if not ch.isspace() and not (multiline and ch in DECORATION)
-    ]
+    chars = [ch for ch in text if not ch.isspace() and not (multiline and ch in DECORATION)]
     size = _size_for(len(chars), "cells")
-    return [
-        [_read_cell(chars[r * size + c], size, r, c) for c in range(size)] for r in range(size)
-    ]
+    return [[_read_cell(chars[r * size + c], size, r, c) for c in range(size)] for r in range(size)]
 
 
 def _parse_rows(rows: Sequence[object]) -> Board:
@@ -151,9 +145,7 @@ def _parse_rows(rows: Sequence[object]) -> Board:
                 row=r + 1,
             )
         if len(row) != size:
-            raise PuzzleFormatError(
-                f"row {r + 1} has {len(row)} cells, expected {size}", row=r + 1
-            )
+            raise PuzzleFormatError(f"row {r + 1} has {len(row)} cells, expected {size}", row=r + 1)
         board.append([_read_list_cell(cell, size, r, c) for c, cell in enumerate(row)])
     return board
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from .board import BLANK, Board, Cell, Digit, box_index, geometry_of, parse
 
 UNIT_KINDS = ("row", "column", "box")
+COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 BOX_NAMES_9 = (
     "top-left", "top-middle", "top-right",
     "middle-left", "centre", "middle-right",
@@ -49,14 +50,15 @@ class Conflict:
     def describe(self, size: int = 9) -> str:
         """The clash in words a learner reads, with 1-based rows and columns."""
         places = " and ".join(f"row {r + 1}, column {c + 1}" for r, c in self.cells)
-        return f"{len(self.cells)} {self.digit}s in {unit_name(self.unit, self.index, size)}: {places}"
+        count = COUNT_WORDS.get(len(self.cells), str(len(self.cells)))
+        return f"{count} {self.digit}s in {unit_name(self.unit, self.index, size)}: {places}"
 
     def __str__(self) -> str:
         return self.describe()
 
 
 def unit_name(kind: str, index: int, size: int = 9) -> str:
-    """"row 3", "column 5" or "box 1 (top-left)": 1-based, as the course says them."""
+    """ "row 3", "column 5" or "box 1 (top-left)": 1-based, as the course says them."""
     name = f"{kind} {index + 1}"
     if kind == "box" and size == 9:
         name += f" ({BOX_NAMES_9[index]})"

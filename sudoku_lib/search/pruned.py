@@ -172,7 +172,9 @@ def propagate(state: State, track: Tracker, depth: int) -> list[Cell] | None:
     return filled
 
 
-def contradiction(state: State, candidates: Candidates) -> tuple[int | None, int | None, str] | None:
+def contradiction(
+    state: State, candidates: Candidates
+) -> tuple[int | None, int | None, str] | None:
     """A cell with no candidate, or (with hidden singles on) a digit with no place in a unit."""
     for (r, c), digits in candidates.items():
         if not digits:
@@ -194,14 +196,18 @@ def find_singles(state: State, candidates: Candidates) -> list[Single]:
     """Naked singles (one digit fits a cell), then hidden singles (one cell fits a digit in a unit)."""
     singles: list[Single] = []
     if state.pruning.naked_singles:
-        singles += [(cell, digits[0], None) for cell, digits in candidates.items() if len(digits) == 1]
+        singles += [
+            (cell, digits[0], None) for cell, digits in candidates.items() if len(digits) == 1
+        ]
     if state.pruning.hidden_singles:
         for kind, index, unit in state.units:
             spots: dict[Digit, list[Cell]] = {}
             for cell in unit:
                 for digit in candidates.get(cell, ()):
                     spots.setdefault(digit, []).append(cell)
-            singles += [(cells[0], d, (kind, index)) for d, cells in spots.items() if len(cells) == 1]
+            singles += [
+                (cells[0], d, (kind, index)) for d, cells in spots.items() if len(cells) == 1
+            ]
     return singles
 
 
