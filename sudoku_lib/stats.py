@@ -41,3 +41,16 @@ class Stats:
                 self.backtracks += 1
             case DeadEnd():
                 self.dead_ends += 1
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration for people: "740 µs", "12.3 ms", "2.41 s".
+
+    Notebooks print every time through this, always with a decimal point, so the nbval sanitizer
+    (tests/sanitize.cfg) can recognise and mask it.
+    """
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.1f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.1f} ms"
+    return f"{seconds:.2f} s"
