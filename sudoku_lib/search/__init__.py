@@ -15,6 +15,7 @@ from ..board import Board, parse
 from ..errors import ConflictError, SudokuError
 from ..stats import Stats
 from ..validate import find_conflicts
+from .classic import classic_search
 from .naive import naive_search
 from .pruned import pruned_search
 from .tracker import Listener, NodeLimitReached, Tracker
@@ -25,6 +26,7 @@ Status = Literal["solved", "no solution", "gave up"]
 METHODS: dict[str, Strategy] = {
     "naive": naive_search,
     "pruned": pruned_search,
+    "classic": classic_search,
     "fast": pruned_search,
 }
 
