@@ -16,6 +16,7 @@ from ..errors import ConflictError, SudokuError
 from ..stats import Stats
 from ..validate import find_conflicts
 from .classic import classic_search
+from .fast import fast_search
 from .naive import naive_search
 from .pruned import pruned_search
 from .tracker import Listener, NodeLimitReached, Tracker
@@ -27,7 +28,7 @@ METHODS: dict[str, Strategy] = {
     "naive": naive_search,
     "pruned": pruned_search,
     "classic": classic_search,
-    "fast": pruned_search,
+    "fast": fast_search,
 }
 
 
