@@ -219,8 +219,7 @@ def naked_singles(places: Places, unsolved: Unsolved, k: int) -> int | None:
     Returns the rules that must look again (0 when nothing changed).
     """
     once = twice = 0
-    for j in range(k, 81, 9):
-        x = places[j]
+    for x in places[k::9]:
         twice |= once & x
         once |= x
     if once != ALL:
@@ -249,8 +248,7 @@ def bivalue_cell(places: Places, unsolved: Unsolved) -> tuple[int, int] | None:
         n = open_cells.bit_count()
         if n > most:
             once = twice = thrice = 0
-            for j in range(k, 81, 9):
-                x = places[j]
+            for x in places[k::9]:
                 thrice |= twice & x
                 twice |= once & x
                 once |= x
