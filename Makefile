@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab test lint format notebooks clean
+.PHONY: install lab test lint format notebooks bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
@@ -37,6 +37,10 @@ format: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+
+# The full benchmark: every method on every bundled set, side by side (a few minutes).
+bench: $(STAMP)
+	$(BIN)/python -m sudoku_lib bench
 
 clean:
 	rm -rf $(VENV) student test-output .pytest_cache .hypothesis
