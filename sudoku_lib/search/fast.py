@@ -18,9 +18,11 @@ way through. The stack rule is the same with columns. A box rule counts the digi
 for naked singles (a cell with one digit) and empty cells (a contradiction).
 
 Rules run only when something they read has changed: `dirty` is an int with one bit per rule
-(27 band rules, 27 stack rules, 9 box rules), and `AFFECTS[9*d + k]` are the rules that read
-places[9*d + k]. The search branches where there are fewest choices and reports each digit it
-tries to the tracker, like every other method, so max_nodes, counting and stopping work the same.
+(27 band rules, 27 stack rules, 9 box rules). A line rule reads only which rows (or columns) of
+each box are still open, so a change that leaves those alone does not wake it. A digit left with
+one place in a box is fixed there at once (`place`). The search branches on a cell with two
+digits (one in the box with the most open cells) and reports each digit it tries to the tracker
+like every other method, so max_nodes, counting and stopping work the same way.
 
 Bit tricks: `x & -x` is the lowest set bit of x; `x & (x - 1)` clears it, so it is 0 exactly when
 x holds at most one bit; `bit.bit_length() - 1` is the position of a single bit; and over a list
@@ -73,42 +75,27 @@ ROW_CELLS, COL_CELLS = _line_cells(rows=True), _line_cells(rows=False)
 ALLOWED = [_allowed(seen) for seen in range(512)]
 
 
-def _rules() -> list[tuple[int, int, int, list[int], list[int]]]:
-    """Each line rule as (three places indices, lines-seen table, line-cells table)."""
-    rules = []
-    for d in range(9):
-        for band in range(3):
-            k = 3 * band
-            rules.append(
-                (
-                    9 * d + k,
-                    9 * d + k + 1,
-                    9 * d + k + 2,
-                    ROWS_SEEN,
-                    ROW_CELLS,
-                    COLS_SEEN,
-                    STACK_RULE,
-                )
-            )
-    for d in range(9):
-        for stack in range(3):
-            rules.append(
-                (
-                    9 * d + stack,
-                    9 * d + stack + 3,
-                    9 * d + stack + 6,
-                    COLS_SEEN,
-                    COL_CELLS,
-                    ROWS_SEEN,
-                    BAND_RULE,
-                )
-            )
-    return rules
+BAND_RULE = [1 << (3 * (j // 9) + j % 9 // 3) for j in range(81)]  # rule 3*d + band
+STACK_RULE = [1 << (27 + 3 * (j // 9) + j % 9 % 3) for j in range(81)]  # rule 27 + 3*d + stack
+BOX_RULE = [1 << (BOX_RULES + j % 9) for j in range(81)]  # rule 54 + box
 
 
-BAND_RULE = [1 << (3 * (j // 9) + j % 9 // 3) for j in range(81)]
-STACK_RULE = [1 << (27 + 3 * (j // 9) + j % 9 % 3) for j in range(81)]
-BOX_RULE = [1 << (BOX_RULES + j % 9) for j in range(81)]
+def _rules() -> list[tuple[int, int, int, list[int], list[int], list[int], list[int]]]:
+    """Each line rule, by number: its three places indices, the tables for its own lines, and
+    those of the crossing lines (to tell when the crossing rule must run again)."""
+    bands = [
+        (k, k + 1, k + 2, ROWS_SEEN, ROW_CELLS, COLS_SEEN, STACK_RULE)
+        for d in range(9)
+        for k in range(9 * d, 9 * d + 9, 3)
+    ]
+    stacks = [
+        (k, k + 3, k + 6, COLS_SEEN, COL_CELLS, ROWS_SEEN, BAND_RULE)
+        for d in range(9)
+        for k in range(9 * d, 9 * d + 3)
+    ]
+    return bands + stacks
+
+
 RULES = _rules()
 
 
