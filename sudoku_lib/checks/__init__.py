@@ -4,22 +4,22 @@ A notebook imports its checks from here: `from sudoku_lib.checks import check_bo
 """
 
 from .core import Case, Report, check_cases, not_done
-from .nb01 import check_box_index, check_peers_of, check_string_to_board
+from .nb01 import check_box_of, check_peers_of, check_string_to_board
 from .nb02 import check_find_clash, check_is_valid_board, check_is_valid_row
-from .nb03 import check_count_queens, check_is_valid, check_solve_counting
+from .nb03 import check_count_all, check_count_queens, check_is_valid
 
 __all__ = [
     "Case",
     "Report",
-    "check_box_index",
+    "check_box_of",
     "check_cases",
+    "check_count_all",
     "check_count_queens",
     "check_find_clash",
     "check_is_valid",
     "check_is_valid_board",
     "check_is_valid_row",
     "check_peers_of",
-    "check_solve_counting",
     "check_string_to_board",
     "not_done",
 ]

@@ -8,13 +8,15 @@ from ..board import box_index, geometry, parse
 from ..puzzles import SAMPLE
 from .core import Case, Report, check_cases
 
-CELLS = geometry(9).cells
 
-
-def check_box_index(function: Callable[[int, int], int]) -> Report:
-    """`function(r, c)` must give the box number of every cell of a 9x9 board."""
-    cases = [Case(f"cell (r={r}, c={c})", (r, c), box_index(r, c)) for r, c in CELLS]
-    return check_cases("box_index", function, cases)
+def check_box_of(function: Callable[[int, int, int], int]) -> Report:
+    """`function(r, c, box)` must give the box number of every cell, for box sizes 2, 3 and 4."""
+    cases = [
+        Case(f"cell (r={r}, c={c}) with box={box}", (r, c, box), box_index(r, c, box))
+        for box in (3, 2, 4)
+        for r, c in geometry(box * box).cells
+    ]
+    return check_cases("box_of", function, cases)
 
 
 def check_peers_of(function: Callable[[int, int], object]) -> Report:

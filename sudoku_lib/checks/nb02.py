@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
-from ..board import copy_board, parse
-from ..puzzles import SAMPLE, SAMPLE_INVALID
+from ..board import copy_board, geometry, parse
+from ..puzzles import SAMPLE, SAMPLE_INVALID, TREE_4X4
 from ..search import solve
 from ..validate import find_conflicts, is_valid_sudoku
 from .core import Case, Report, check_cases
@@ -52,11 +52,33 @@ def check_is_valid_row(function: Callable[[list[str]], bool]) -> Report:
     return check_cases("is_valid_row", function, cases)
 
 
+def other_sizes() -> dict[str, list[list[str]]]:
+    """4x4 and 16x16 boards, valid and not, for a validator that works at any size."""
+    small = parse(TREE_4X4)
+    small_clash = parse(TREE_4X4)
+    small_clash[0][3] = "3"  # 3 already at row 2, column 3: same box, other row and column
+    big = latin_sixteen()
+    big_clash = copy_board(big)
+    big_clash[15][15] = big_clash[0][15]
+    return {
+        "a 4x4 puzzle": small,
+        "a 4x4 board with a clash in a box": small_clash,
+        "a full 16x16 board": big,
+        "a full 16x16 board with one cell changed": big_clash,
+    }
+
+
+def latin_sixteen() -> list[list[str]]:
+    """A full valid 16x16 board: each row is the digits shifted, by a band-and-stack rule."""
+    digits = geometry(16).digits
+    shifts = [4 * (r % 4) + r // 4 for r in range(16)]
+    return [list(digits[s:] + digits[:s]) for s in shifts]
+
+
 def check_is_valid_board(function: Callable[[list[list[str]]], bool]) -> Report:
-    """`function(board)` must agree with the library's is_valid_sudoku on every board."""
-    cases = [
-        Case(name, (board,), is_valid_sudoku(board)) for name, board in sample_boards().items()
-    ]
+    """`function(board)` must agree with the library's is_valid_sudoku at sizes 9, 4 and 16."""
+    boards = sample_boards() | other_sizes()
+    cases = [Case(name, (board,), is_valid_sudoku(board)) for name, board in boards.items()]
     return check_cases("is_valid_board", function, cases)
 
 
