@@ -193,7 +193,7 @@ def draw_board(
             write_candidates(ax, cell, digits, size, points)
     draw_grid(ax, size)
     if title:
-        ax.set_title(title, fontsize=max(12, points * 0.4), pad=12)
+        ax.set_title(title, fontsize=min(16, max(12, points * 0.4)), pad=12)
     return ax
 
 
@@ -237,7 +237,7 @@ def draw_box_indices(size: int = 9, ax: Axes | None = None, title: str | None = 
     draw_grid(ax, size)
     if title is None:
         title = f"box = {geo.box}*(r//{geo.box}) + c//{geo.box}"
-    ax.set_title(title, fontsize=max(12, points * 0.4), pad=12)
+    ax.set_title(title, fontsize=min(16, max(12, points * 0.4)), pad=12)
     return ax
 
 
