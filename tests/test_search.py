@@ -177,9 +177,10 @@ def swappable_rectangle(grid):
     """Four cells in two rows of one band and two stacks, holding a b / b a: they can swap."""
     for r1, r2 in itertools.combinations(range(9), 2):
         for c1, c2 in itertools.combinations(range(9), 2):
-            if r1 // 3 == r2 // 3 and c1 // 3 != c2 // 3:
-                if grid[r1][c1] == grid[r2][c2] and grid[r1][c2] == grid[r2][c1]:
-                    return [(r1, c1), (r1, c2), (r2, c1), (r2, c2)]
+            one_band_two_stacks = r1 // 3 == r2 // 3 and c1 // 3 != c2 // 3
+            crossed = grid[r1][c1] == grid[r2][c2] and grid[r1][c2] == grid[r2][c1]
+            if one_band_two_stacks and crossed:
+                return [(r1, c1), (r1, c2), (r2, c1), (r2, c2)]
     raise AssertionError("no swappable rectangle")
 
 

@@ -1,4 +1,4 @@
-"""The validator agrees with the rules stated plainly, and the conflict finder points at the clash."""
+"""The validator agrees with the rules stated plainly; the conflict finder points at the clash."""
 
 from __future__ import annotations
 
