@@ -4,5 +4,13 @@ A notebook imports its checks from here: `from sudoku_lib.checks import check_bo
 """
 
 from .core import Case, Report, check_cases, not_done
+from .nb00 import check_count_givens, check_digit_in_solution
 
-__all__ = ["Case", "Report", "check_cases", "not_done"]
+__all__ = [
+    "Case",
+    "Report",
+    "check_cases",
+    "check_count_givens",
+    "check_digit_in_solution",
+    "not_done",
+]
