@@ -47,6 +47,7 @@ class EventLog:
         self._index: dict[Event, int] = {}
         self.finished = False
         self._search = greenlet(lambda: run(board, method, None, self._hand_over, 1, switches))
+        self.pull()  # the first event, so a bad switch is reported now, not at the first step
 
     def _hand_over(self, event: Event) -> None:
         """The listener: give the event to whoever asked for it, and wait to be asked again."""
@@ -72,6 +73,8 @@ class EventLog:
             code = self._index[event] = len(self._distinct)
             self._distinct.append(event)
         self._codes.append(code)
+        if isinstance(event, Solved):
+            self.pull()  # after a solution the search only unwinds: learn the total now
         return True
 
     @property
@@ -501,7 +504,7 @@ class StepperView:
             value=0, min=0, max=HEADROOM, description="Go to step", continuous_update=False
         )
         self.slider.add_class("sdk-slider")
-        self.slider.observe(lambda change: s.goto(change["new"]), names="value")
+        self.slider.observe(lambda change: self.jump(change["new"]), names="value")
         self.play = widgets.Play(
             value=0, min=0, max=HEADROOM, interval=100, description="Play", tooltip="Play / Pause"
         )
@@ -513,7 +516,7 @@ class StepperView:
         speed.observe(lambda change: self.set_speed(*change["new"]), names="value")
         jump = widgets.IntText(value=0, description="Jump to", tooltip="Jump to: type a step")
         jump.add_class("sdk-jump")
-        jump.observe(lambda change: s.goto(change["new"]), names="value")
+        jump.observe(lambda change: self.jump(change["new"]), names="value")
         buttons = widgets.HBox(
             [
                 button("First", "⏮ First", "back to the puzzle as given", s.first),
@@ -537,6 +540,11 @@ class StepperView:
             ]
         )
         return (buttons, widgets.HBox([self.play, speed]), widgets.HBox([self.slider, jump]))
+
+    def jump(self, position: int) -> None:
+        """Go where the slider or the box says, unless it only followed the stepper there."""
+        if position != self.stepper.position:
+            self.stepper.goto(position)
 
     def set_speed(self, interval: int, steps: int) -> None:
         """Play every `interval` ms, `steps` steps at a time."""
