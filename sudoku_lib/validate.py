@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import BLANK, Board, Cell, Digit, box_index, geometry_of, parse
+from .board import BLANK, Cell, Digit, box_index, geometry_of, parse
 
 UNIT_KINDS = ("row", "column", "box")
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
@@ -20,7 +20,7 @@ BOX_NAMES_9 = (
 
 
 def is_valid_sudoku(board: object) -> bool:
-    """True when no filled digit repeats in a row, column or box (one dict per unit, digits as keys)."""
+    """True when no filled digit repeats in a row, column or box (a dict per unit, digit keys)."""
     grid = parse(board)
     size, box = len(grid), geometry_of(grid).box
     rows: list[dict[Digit, int]] = [{} for _ in range(size)]

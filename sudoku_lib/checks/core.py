@@ -48,7 +48,8 @@ def not_done(title: str) -> Report:
         title,
         NOT_DONE,
         [
-            f"… {title}: not done yet. Replace `raise NotImplementedError` with your code and run again."
+            f"… {title}: not done yet. Replace `raise NotImplementedError` with your code, "
+            "then run this cell again."
         ],
     )
 

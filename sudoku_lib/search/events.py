@@ -50,7 +50,7 @@ class Undo:
 
 @dataclass(frozen=True, slots=True)
 class DeadEnd:
-    """Nothing works here, so the search backs up; `row`/`col` name the stuck cell when there is one."""
+    """Nothing works here, so the search backs up; `row`, `col`: the stuck cell, if any."""
 
     row: int | None
     col: int | None

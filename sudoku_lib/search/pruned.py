@@ -76,7 +76,7 @@ class State:
         return digit
 
     def candidates(self, r: int, c: int) -> list[Digit]:
-        """The digits that fit at (r, c), ascending: by set lookups, or by scanning without `sets`."""
+        """The digits that fit at (r, c), ascending: set lookups, or a scan when `sets` is off."""
         if self.pruning.sets:
             used = self.rows[r] | self.cols[c] | self.boxes[box_index(r, c, self.geo.box)]
             return [d for d in self.geo.digits if d not in used]
@@ -193,7 +193,7 @@ Single = tuple[Cell, Digit, tuple[str, int] | None]
 
 
 def find_singles(state: State, candidates: Candidates) -> list[Single]:
-    """Naked singles (one digit fits a cell), then hidden singles (one cell fits a digit in a unit)."""
+    """Naked singles (one digit fits a cell), then hidden singles (one cell for a digit)."""
     singles: list[Single] = []
     if state.pruning.naked_singles:
         singles += [
