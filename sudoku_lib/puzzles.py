@@ -43,3 +43,7 @@ def _load(name: str) -> tuple[str, ...]:
 def load_set(name: str) -> list[str]:
     """The puzzles of one bundled set, as 81-character strings, in the file's order."""
     return list(_load(name))
+
+
+FOUR_BY_FOUR = "....1..22.3..1.4"
+"""A 4x4 puzzle with one solution whose naive search backs up 8 times in 35 steps (notebook 05)."""

@@ -344,13 +344,16 @@ class Stepper(widgets.VBox):
 
     def board_html(self) -> str:
         """The board at this position as an HTML table (what the widget shows)."""
-        return board_html(
+        table = board_html(
             self._state.board,
             self._givens,
             self._state.forced,
             self.event,
             self._candidates() if self.pencil_marks else {},
         )
+        puzzle = "".join("".join(row) for row in self.puzzle)
+        about = f'data-method="{escape(self.method)}" data-puzzle="{puzzle}"'
+        return table.replace("<table ", f'<table data-position="{self._position}" {about} ', 1)
 
     def _candidates(self) -> dict[Cell, list[Digit]]:
         """The pencil marks: what the pruned search itself would compute for the empty cells."""
@@ -539,7 +542,12 @@ class StepperView:
                 ),
             ]
         )
-        return (buttons, widgets.HBox([self.play, speed]), widgets.HBox([self.slider, jump]))
+        play_label = widgets.Label("Play / Pause:")
+        return (
+            buttons,
+            widgets.HBox([play_label, self.play, speed]),
+            widgets.HBox([self.slider, jump]),
+        )
 
     def jump(self, position: int) -> None:
         """Go where the slider or the box says, unless it only followed the stepper there."""

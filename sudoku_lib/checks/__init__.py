@@ -4,5 +4,14 @@ A notebook imports its checks from here: `from sudoku_lib.checks import check_bo
 """
 
 from .core import Case, Report, check_cases, not_done
+from .nb05 import check_board_after, check_first_dead_end, check_tries_per_depth
 
-__all__ = ["Case", "Report", "check_cases", "not_done"]
+__all__ = [
+    "Case",
+    "Report",
+    "check_board_after",
+    "check_cases",
+    "check_first_dead_end",
+    "check_tries_per_depth",
+    "not_done",
+]
