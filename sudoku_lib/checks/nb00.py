@@ -27,7 +27,5 @@ def check_digit_in_solution(digit_in_solution: Callable[[str, int, int], str]) -
     solution = solve(SAMPLE).solution
     assert solution is not None
     cells = [(1, 3), (5, 5), (9, 1), (9, 9)]
-    cases = [
-        Case(f"row {r}, column {c}", (SAMPLE, r, c), solution[r - 1][c - 1]) for r, c in cells
-    ]
+    cases = [Case(f"row {r}, column {c}", (SAMPLE, r, c), solution[r - 1][c - 1]) for r, c in cells]
     return check_cases("digit_in_solution", digit_in_solution, cases)
