@@ -12,6 +12,7 @@ from .nb05 import check_board_after, check_first_dead_end, check_tries_per_depth
 
 __all__ = [
     "Case",
+    "Report",
     "check_board_after",
     "check_box_of",
     "check_cases",
@@ -28,5 +29,4 @@ __all__ = [
     "check_string_to_board",
     "check_tries_per_depth",
     "not_done",
-    "Report",
 ]
