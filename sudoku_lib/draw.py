@@ -107,7 +107,9 @@ def write_digit(ax: Axes, cell: Cell, digit: Digit, kind: str, points: float) ->
     )
 
 
-def write_candidates(ax: Axes, cell: Cell, digits: Iterable[Digit], size: int, points: float):
+def write_candidates(
+    ax: Axes, cell: Cell, digits: Iterable[Digit], size: int, points: float
+) -> None:
     """Pencil marks: digit k sits in its own spot of a small box x box grid inside the cell."""
     geo = geometry(size)
     r, c = cell
