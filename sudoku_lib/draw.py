@@ -17,6 +17,7 @@ from matplotlib.patches import Rectangle
 
 from . import style
 from .board import BLANK, Board, Cell, Digit, box_index, geometry, parse
+from .errors import SudokuError
 from .search.pruned import Pruning, State
 from .trace import SearchTree, TreeNode
 from .validate import Conflict, find_conflicts
@@ -27,6 +28,7 @@ BOX_SHADES = ("#f3f4f6", "#dbeafe")  # alternate boxes in the box-number picture
 SOLUTION_EDGE = style.PLACED
 TREE_EDGE = style.GRID_THIN
 TRIED = "#e5e7eb"  # a tree node the search took back
+MAX_TREE_NODES = 300  # wider than this, a tree picture is a smear
 
 CandidateMarks = Mapping[Cell, Iterable[Digit]]
 
@@ -293,6 +295,11 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
     """Draw every choice of a recorded search: each dot is a digit placed, the dots below it the
     choices made after it. The path to the solution is blue, choices that hit a dead end red.
     """
+    if tree.size > MAX_TREE_NODES:
+        raise SudokuError(
+            f"this search tree has {tree.size:,} nodes; a picture stays readable up to "
+            f"{MAX_TREE_NODES}, so record a smaller search (a 4x4 puzzle, or max_nodes=)"
+        )
     nodes = list(tree.root.walk())
     places = tree_layout(tree.root)
     width = max(x for x, _ in places.values()) + 1

@@ -15,7 +15,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import pytest
 
-from sudoku_lib import parse, solve
+from sudoku_lib import SudokuError, parse, solve
 from sudoku_lib.draw import (
     draw_board,
     draw_box_indices,
@@ -238,6 +238,18 @@ def test_a_bounded_tree_stops_at_the_bound():
     tree = record_tree(SAMPLE, max_nodes=50)
     assert tree.result.status == "gave up"
     assert tree.size == 50
+
+
+def test_a_tree_too_big_to_read_is_refused_with_a_reason():
+    tree = record_tree(SAMPLE)
+    with pytest.raises(SudokuError, match="4,208 nodes"):
+        draw_search_tree(tree)
+
+
+def test_labels_number_rows_and_columns_from_zero():
+    ax = draw_board(FOUR, labels=True)
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2", "3"]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["0", "1", "2", "3"]
 
 
 def test_drawing_is_deterministic():
