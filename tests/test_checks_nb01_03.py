@@ -9,7 +9,7 @@ from math import isqrt
 import pytest
 
 from sudoku_lib import checks, parse
-from sudoku_lib.checks.nb02 import other_sizes, sample_boards
+from sudoku_lib.checks.nb02 import SMALL_4X4, other_sizes, sample_boards
 from sudoku_lib.checks.nb03 import IS_VALID_CASES, SMALL_CASES
 from sudoku_lib.puzzles import SAMPLE
 
@@ -175,6 +175,6 @@ def test_the_other_sizes_break_the_rule_as_named():
 
 
 def test_small_is_valid_case_names_say_the_truth():
-    board = parse("......34.12...4.")
+    board = parse(SMALL_4X4)
     for name, (r, c, d) in SMALL_CASES.items():
         assert fits(board, r, c, d) == name.endswith("(fits)"), name
