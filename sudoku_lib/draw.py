@@ -306,7 +306,7 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
     depth = max(node.depth for node in nodes)
     if ax is None:
         _, ax = plt.subplots(
-            figsize=(max(7.0, 0.6 * width + 3.0), 0.55 * depth + 1.8), layout="constrained"
+            figsize=(max(5.0, 0.6 * width + 2.0) + 3.0, 0.55 * depth + 1.8), layout="constrained"
         )
     for node in nodes:
         x, y = places[id(node)]
@@ -321,6 +321,7 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
                 zorder=1,
                 gid="solution-edge" if on_path else "edge",
             )
+    names = depth_names(nodes)
     for node in nodes:
         x, y = places[id(node)]
         fill, text_colour, gid = node_style(node)
@@ -329,7 +330,10 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
         if node.digit is not None:
             ax.text(x, y, node.digit, ha="center", va="center_baseline", color=text_colour,
                     fontsize=12, fontweight="bold", zorder=3)  # fmt: skip
-    names = depth_names(nodes)
+        if node.cell is not None and node.depth not in names:  # cells vary at this depth
+            r, c = node.cell
+            ax.text(x, y - 0.38, f"r{r + 1}c{c + 1}", ha="center", va="top", fontsize=8,
+                    color=style.CANDIDATE, zorder=3, gid="cell-label")  # fmt: skip
     ax.set_yticks([0, *(-d for d in sorted(names))], ["start", *(names[d] for d in sorted(names))])
     ax.tick_params(length=0, labelsize=11)
     ax.set_xticks([])
@@ -337,7 +341,8 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
         spine.set_visible(False)
     ax.set_xlim(-0.7, width - 0.3)
     ax.set_ylim(-depth - 0.6, 0.6)
-    ax.legend(handles=TREE_LEGEND, loc="lower left", fontsize=11, frameon=False)
+    ax.legend(handles=TREE_LEGEND, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=11,
+              frameon=False)  # fmt: skip
     if title is None:
         stats = tree.result.stats
         title = (

@@ -26,6 +26,8 @@ from sudoku_lib.puzzles import SAMPLE, SAMPLE_INVALID, TREE_4X4
 from sudoku_lib.trace import record_tree
 
 FOUR = "1.....3..1.....2"
+VARIED = "6.2.5.........4.3..........43...8....1....2........7..5..27...........81...6....."
+"""A top95 puzzle on which the pruned search branches on different cells at one depth."""
 SIXTEEN_ROW = "123456789ABCDEFG"
 
 
@@ -218,6 +220,20 @@ def test_every_node_below_the_root_follows_the_rules():
             board[r][c] = "."
 
     check(tree.root, parse(TREE_4X4))
+
+
+def test_naive_tree_names_cells_per_level_and_pruned_tree_per_node():
+    naive = draw_search_tree(record_tree(TREE_4X4))
+    assert not by_gid(naive, "cell-label")
+    assert [t.get_text() for t in naive.get_yticklabels()][:2] == ["start", "row 1, col 1"]
+    plt.close("all")
+    tree = record_tree(VARIED, method="pruned")
+    pruned = draw_search_tree(tree)
+    depths = {n.depth for n in tree.nodes()}
+    varied = {d for d in depths if len({n.cell for n in tree.nodes() if n.depth == d}) > 1}
+    expected = sum(1 for n in tree.nodes() if n.depth in varied)
+    assert expected > 0
+    assert len(by_gid(pruned, "cell-label")) == expected
 
 
 def test_pruned_tree_records_the_forced_digits():
