@@ -1,5 +1,5 @@
-"""Self-checks for notebook 03 (backtracking): the rule check at any size, counting every
-solution with the same template, and counting N-Queens."""
+"""Self-checks for notebook 03 (backtracking): the rule check and the counting solver at any size,
+counting every solution with the same template, and counting N-Queens."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable
 from ..board import parse
 from ..puzzles import SAMPLE
 from ..queens import count_queens
-from ..search import count_solutions
+from ..search import count_solutions, solve
 from ..search.naive import is_valid
 from .core import Case, Report, check_cases
 from .nb02 import SMALL_4X4, latin_sixteen
@@ -51,6 +51,41 @@ def check_is_valid(function: Callable[[list[list[str]], int, int, str], bool]) -
         Case(name, (board, r, c, d), is_valid(board, r, c, d)) for board, name, (r, c, d) in placed
     ]
     return check_cases("is_valid", function, cases)
+
+
+def solver_puzzles() -> dict[str, object]:
+    """Boards the plain search solves in a blink, at all three sizes."""
+    sixteen = latin_sixteen()
+    for r, c in [(0, 0), (3, 7), (5, 9), (9, 2), (12, 12), (15, 15), (15, 14), (14, 15)]:
+        sixteen[r][c] = "."
+    return {
+        "the sample board": SAMPLE,
+        "a 4x4 puzzle": SMALL_4X4,
+        "a 16x16 board with 8 blanks": sixteen,
+    }
+
+
+def check_solve_counting(function: Callable[[list[list[str]]], int]) -> Report:
+    """`function(board)` must fill the board in place and return how many digits it placed."""
+
+    def run(board: list[list[str]]) -> tuple[int, list[list[str]]]:
+        placed = function(board)
+        return placed, board
+
+    cases = []
+    for name, puzzle in solver_puzzles().items():
+        result = solve(puzzle, "naive")
+        cases.append(Case(name, (parse(puzzle),), (result.stats.nodes, result.solution)))
+    return check_cases("solve_counting", run, cases, show=describe_run)
+
+
+def describe_run(outcome: object) -> str:
+    """(digits placed, board) in words: the count, and whether the board ended up filled."""
+    if not (isinstance(outcome, tuple) and len(outcome) == 2):
+        return repr(outcome)
+    placed, board = outcome
+    filled = "NOT filled" if "'.'" in repr(board) else "filled"
+    return f"{placed!r} digits placed, board {filled}"
 
 
 COUNT_PUZZLES = {
