@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from grid_checks import Dress, assert_solves, flat
+from tests.grid_checks import Dress, assert_solves, flat
 
 from sudoku_lib import count_solutions, solve
 from sudoku_lib.puzzles import SAMPLE, SETS, load_set

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from grid_checks import Dress, assert_solves, flat
+from tests.grid_checks import Dress, assert_solves, flat
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

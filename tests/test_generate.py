@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from grid_checks import assert_solves
+from tests.grid_checks import assert_solves
 
 from sudoku_lib import SudokuError, count_solutions, generate, solve
 
