@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.grid_checks import Dress, assert_solves, flat
 
 from sudoku_lib import count_solutions, solve
 from sudoku_lib.puzzles import SAMPLE, SETS, load_set
 from sudoku_lib.search.events import Try, Undo
+from tests.grid_checks import Dress, assert_solves, flat
 
 
 @pytest.mark.parametrize("name", SETS)

@@ -8,13 +8,13 @@ import time
 from pathlib import Path
 
 import pytest
-from tests.grid_checks import Dress, assert_solves, flat
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_lib import SudokuError, count_solutions, solve
 from sudoku_lib.puzzles import HARD1, SAMPLE, SETS, load_set
 from sudoku_lib.search.events import Try
+from tests.grid_checks import Dress, assert_solves, flat
 
 DATA = Path(__file__).parent / "data"
 SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"

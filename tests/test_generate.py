@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from tests.grid_checks import assert_solves
 
 from sudoku_lib import SudokuError, count_solutions, generate, solve
+from tests.grid_checks import assert_solves
 
 
 @pytest.mark.parametrize("seed", range(4))
