@@ -51,6 +51,7 @@ class Row:
     per_second: float
     median_nodes: float
     ratio: float | None  # the yardstick's total time over this method's, same run; None without it
+    # (the table shows it only when every puzzle finished: a bounded run's time says little)
     max_nodes: int | None = None
     times_ms: list[float] = field(default_factory=list)
     nodes: list[int] = field(default_factory=list)
@@ -166,7 +167,9 @@ def _cells(row: Row) -> dict[str, str]:
         "total": format_seconds(row.total_s),
         "per_second": f"{row.per_second:,.1f}",
         "median_nodes": f"{row.median_nodes:,.1f}".removesuffix(".0"),
-        "ratio": "" if row.ratio is None else f"{row.ratio:.1f}",
+        "ratio": f"{row.ratio:.1f}"
+        if row.ratio is not None and row.finished == row.puzzles
+        else "-",
     }
 
 
