@@ -223,36 +223,44 @@ def naked_singles(places: Places, unsolved: Unsolved, k: int) -> int | None:
     return dirty
 
 
+ROW_OF = [0b111 << 3 * (q // 3) for q in range(9)]  # the cells of position q's row in a box
+COL_OF = [0b001001001 << q % 3 for q in range(9)]  # and of its column
+BESIDE = [[3 * (k // 3) + s for s in range(3) if s != k % 3] for k in range(9)]  # same band
+ABOVE_BELOW = [[3 * b + k % 3 for b in range(3) if b != k // 3] for k in range(9)]  # same stack
+
+
 def bivalue_cell(places: Places, unsolved: Unsolved) -> tuple[int, int] | None:
     """A cell with exactly two digits left, as (box, bit), or None when there is none.
 
-    Of those, one in the box with the most open cells, and there the one whose two digits have
-    the most places in the box: fixing it settles the most.
+    Of those, the one with the most open cells in its box, row and column: fixing it tells
+    the most cells something.
     """
-    best_box, best_pairs, most = -1, 0, 0
+    best, most = None, -1
     for k in range(9):
         open_cells = unsolved[k]
-        n = open_cells.bit_count()
-        if n > most:
-            once = twice = thrice = 0
-            for x in places[k::9]:
-                thrice |= twice & x
-                twice |= once & x
-                once |= x
-            pairs = twice & ~thrice & open_cells
-            if pairs:
-                best_box, best_pairs, most = k, pairs, n
-    if best_box < 0:
-        return None
-    counts = [(x, x.bit_count()) for x in places[best_box::9]]
-    best, score = 0, -1
-    while best_pairs:
-        bit = best_pairs & -best_pairs
-        best_pairs ^= bit
-        n = sum(count for x, count in counts if x & bit)
-        if n > score:
-            best, score = bit, n
-    return best_box, best
+        if not open_cells:
+            continue
+        once = twice = thrice = 0
+        for x in places[k::9]:
+            thrice |= twice & x
+            twice |= once & x
+            once |= x
+        pairs = twice & ~thrice & open_cells
+        if not pairs:
+            continue
+        (left, right), (up, down) = BESIDE[k], ABOVE_BELOW[k]
+        left, right, up, down = unsolved[left], unsolved[right], unsolved[up], unsolved[down]
+        in_box = open_cells.bit_count()
+        while pairs:
+            bit = pairs & -pairs
+            pairs ^= bit
+            q = bit.bit_length() - 1
+            row, col = ROW_OF[q], COL_OF[q]
+            lines = left & row | (right & row) << 9 | (up & col) << 18 | (down & col) << 27
+            score = in_box + lines.bit_count()
+            if score > most:
+                best, most = (k, bit), score
+    return best
 
 
 def fewest_places(places: Places) -> int:
