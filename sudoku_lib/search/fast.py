@@ -4,8 +4,9 @@ Why this shape: in pure Python every operation costs about the same, so the fast
 one that learns the most per operation. The state is `places`, 81 small ints: `places[9*d + k]`
 has bit 3*i + j set when digit index d (0 for "1") may still go at row i, column j of box k
 (boxes numbered left to right, top down). A box holding one place for a digit has that digit
-fixed there. `unsolved[k]` marks the cells of box k not fixed yet. Copying the state for a branch
-is copying two short lists of ints.
+fixed there. `boxes[k]` marks the cells of box k not fixed yet, and `boxes[9 + k]` those of them
+with two digits left (the branching candidates). Copying the state for a branch is copying two
+short lists of ints.
 
 Three boxes side by side form a band, three stacked form a stack. The band rule: a digit goes once
 in each row of the band and once in each of its boxes, so the (box, row) pairs that still hold it
@@ -39,7 +40,7 @@ from .classic import classic_search
 from .tracker import Tracker
 
 Places = list[int]  # places[9*d + k]: where digit d may go in box k (9 bits)
-Unsolved = list[int]  # unsolved[k]: the cells of box k not fixed yet (9 bits)
+Boxes = list[int]  # boxes[k]: box k's cells not fixed yet; boxes[9 + k]: those with two digits
 
 ALL = 0o777  # the nine cells of a box
 BOX_RULES = 54  # rules 0-26 are band rules, 27-53 stack rules, 54-62 box rules
@@ -117,7 +118,7 @@ def fast_search(board: Board, track: Tracker) -> bool:
     """Fill `board` in place; True when the tracker has what it wants (9x9 boards; else classic)."""
     if len(board) != 9:
         return classic_search(board, track)
-    places, unsolved = [ALL] * 81, [ALL] * 9
+    places, boxes = [ALL] * 81, [ALL] * 9 + [0] * 9
     for r, row in enumerate(board):
         for c, symbol in enumerate(row):
             if symbol != ".":
@@ -125,20 +126,20 @@ def fast_search(board: Board, track: Tracker) -> bool:
                 bit = 1 << (3 * (r % 3) + c % 3)
                 if not places[j] & bit:
                     return False  # an earlier given already took this place
-                place(places, unsolved, j, bit)
-    if not settle(places, unsolved, EVERY_RULE):
+                place(places, boxes, j, bit)
+    if not settle(places, boxes, EVERY_RULE):
         return False
-    return search(places, unsolved, board, track, 0)
+    return search(places, boxes, board, track, 0)
 
 
-def place(places: Places, unsolved: Unsolved, j: int, bit: int) -> int:
+def place(places: Places, boxes: Boxes, j: int, bit: int) -> int:
     """Fix digit j // 9 on cell `bit` of box j % 9: the other digits leave the cell.
 
     A digit left with one place in the box is fixed there in turn. Returns the rules that must
     look again (the line rules then clear the rest of each fixed cell's row and column).
     """
     k = j % 9
-    unsolved[k] &= ~bit
+    boxes[k] &= ~bit
     dirty = changed(j, places[j], bit)
     places[j] = bit
     for e in range(k, 81, 9):
@@ -151,18 +152,18 @@ def place(places: Places, unsolved: Unsolved, j: int, bit: int) -> int:
             if COLS_SEEN[x] != COLS_SEEN[y]:
                 dirty |= STACK_RULE[e]
             if y and not y & (y - 1):
-                dirty |= place(places, unsolved, e, y)
+                dirty |= place(places, boxes, e, y)
     return dirty
 
 
-def settle(places: Places, unsolved: Unsolved, dirty: int) -> bool:
+def settle(places: Places, boxes: Boxes, dirty: int) -> bool:
     """Run the dirty rules until none is left; False on a contradiction."""
     while dirty:
         low = dirty & -dirty
         dirty ^= low
         rule = low.bit_length() - 1
         if rule >= BOX_RULES:
-            found = naked_singles(places, unsolved, rule - BOX_RULES)
+            found = naked_singles(places, boxes, rule - BOX_RULES)
             if found is None:
                 return False
             dirty |= found
@@ -180,7 +181,7 @@ def settle(places: Places, unsolved: Unsolved, dirty: int) -> bool:
             if seen_other[x0] != seen_other[y]:
                 dirty |= other_rule[j0]
             if not y & (y - 1):
-                dirty |= place(places, unsolved, j0, y)
+                dirty |= place(places, boxes, j0, y)
         y = x1 & cells[allowed >> 3 & 7]
         if y != x1:
             places[j1] = y
@@ -188,7 +189,7 @@ def settle(places: Places, unsolved: Unsolved, dirty: int) -> bool:
             if seen_other[x1] != seen_other[y]:
                 dirty |= other_rule[j1]
             if not y & (y - 1):
-                dirty |= place(places, unsolved, j1, y)
+                dirty |= place(places, boxes, j1, y)
         y = x2 & cells[allowed >> 6]
         if y != x2:
             places[j2] = y
@@ -196,29 +197,30 @@ def settle(places: Places, unsolved: Unsolved, dirty: int) -> bool:
             if seen_other[x2] != seen_other[y]:
                 dirty |= other_rule[j2]
             if not y & (y - 1):
-                dirty |= place(places, unsolved, j2, y)
+                dirty |= place(places, boxes, j2, y)
     return True
 
 
-def naked_singles(places: Places, unsolved: Unsolved, k: int) -> int | None:
-    """Fix the cells of box k left with one digit; None when a cell has none.
-
-    Returns the rules that must look again (0 when nothing changed).
-    """
-    once = twice = 0
+def naked_singles(places: Places, boxes: Boxes, k: int) -> int | None:
+    """Fix the cells of box k left with one digit, and note those with two; None when a cell has
+    none. Returns the rules that must look again (0 when nothing changed)."""
+    once = twice = thrice = 0
     for x in places[k::9]:
+        thrice |= twice & x
         twice |= once & x
         once |= x
     if once != ALL:
         return None  # a cell of this box has no digit left
-    single = once & ~twice & unsolved[k]
+    open_cells = boxes[k]
+    boxes[9 + k] = twice & ~thrice & open_cells
+    single = once & ~twice & open_cells
     dirty = 0
     while single:
         bit = single & -single
         single ^= bit
         for j in range(k, 81, 9):
             if places[j] & bit:
-                dirty |= place(places, unsolved, j, bit)
+                dirty |= place(places, boxes, j, bit)
                 break
     return dirty
 
@@ -229,7 +231,7 @@ BESIDE = [[3 * (k // 3) + s for s in range(3) if s != k % 3] for k in range(9)] 
 ABOVE_BELOW = [[3 * b + k % 3 for b in range(3) if b != k // 3] for k in range(9)]  # same stack
 
 
-def bivalue_cell(places: Places, unsolved: Unsolved) -> tuple[int, int] | None:
+def bivalue_cell(places: Places, boxes: Boxes) -> tuple[int, int] | None:
     """A cell with exactly two digits left, as (box, bit), or None when there is none.
 
     Of those, the one with the most open cells in its box, row and column: fixing it tells
@@ -237,19 +239,12 @@ def bivalue_cell(places: Places, unsolved: Unsolved) -> tuple[int, int] | None:
     """
     best, most = None, -1
     for k in range(9):
-        open_cells = unsolved[k]
-        if not open_cells:
-            continue
-        once = twice = thrice = 0
-        for x in places[k::9]:
-            thrice |= twice & x
-            twice |= once & x
-            once |= x
-        pairs = twice & ~thrice & open_cells
+        pairs = boxes[9 + k]
         if not pairs:
             continue
+        open_cells = boxes[k]
         (left, right), (up, down) = BESIDE[k], ABOVE_BELOW[k]
-        left, right, up, down = unsolved[left], unsolved[right], unsolved[up], unsolved[down]
+        left, right, up, down = boxes[left], boxes[right], boxes[up], boxes[down]
         in_box = open_cells.bit_count()
         while pairs:
             bit = pairs & -pairs
@@ -276,10 +271,10 @@ def fewest_places(places: Places) -> int:
     return best
 
 
-def choices(places: Places, unsolved: Unsolved) -> list[tuple[int, int]] | None:
+def choices(places: Places, boxes: Boxes) -> list[tuple[int, int]] | None:
     """What to branch on, as (places index, bit) pairs: the two digits of a bivalue cell if
     there is one, else the places of the digit with the fewest in a box; None when all is fixed."""
-    cell = bivalue_cell(places, unsolved)
+    cell = bivalue_cell(places, boxes)
     if cell is not None:
         k, bit = cell
         return [(j, bit) for j in range(k, 81, 9) if places[j] & bit]
@@ -290,9 +285,9 @@ def choices(places: Places, unsolved: Unsolved) -> list[tuple[int, int]] | None:
     return [(j, 1 << q) for q in range(9) if x >> q & 1]
 
 
-def search(places: Places, unsolved: Unsolved, board: Board, track: Tracker, depth: int) -> bool:
+def search(places: Places, boxes: Boxes, board: Board, track: Tracker, depth: int) -> bool:
     """Branch on one choice at a time, each on its own copy of the state."""
-    options = choices(places, unsolved)
+    options = choices(places, boxes)
     if options is None:
         write_solution(places, board)
         return track.solved(board, depth)
@@ -301,10 +296,10 @@ def search(places: Places, unsolved: Unsolved, board: Board, track: Tracker, dep
         q = bit.bit_length() - 1
         r, c, symbol = 3 * (k // 3) + q // 3, 3 * (k % 3) + q % 3, SYMBOLS[d]
         track.tried(r, c, symbol, depth)
-        branch, branch_unsolved = places[:], unsolved[:]
-        dirty = place(branch, branch_unsolved, j, bit)
-        if settle(branch, branch_unsolved, dirty) and search(
-            branch, branch_unsolved, board, track, depth + 1
+        branch, branch_boxes = places[:], boxes[:]
+        dirty = place(branch, branch_boxes, j, bit)
+        if settle(branch, branch_boxes, dirty) and search(
+            branch, branch_boxes, board, track, depth + 1
         ):
             return True
         track.undone(r, c, symbol, depth)
