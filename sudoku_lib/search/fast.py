@@ -100,20 +100,6 @@ def _rules() -> list[tuple[int, int, int, list[int], list[int], list[int], list[
 RULES = _rules()
 
 
-def changed(j: int, old: int, new: int) -> int:
-    """The rules to run again after places[j] went from `old` to `new`.
-
-    The box rule always (its cells lost a digit). A line rule reads only which rows (columns) of
-    the box are open, so it need not run again when that did not change.
-    """
-    rules = BOX_RULE[j]
-    if ROWS_SEEN[old] != ROWS_SEEN[new]:
-        rules |= BAND_RULE[j]
-    if COLS_SEEN[old] != COLS_SEEN[new]:
-        rules |= STACK_RULE[j]
-    return rules
-
-
 def fast_search(board: Board, track: Tracker) -> bool:
     """Fill `board` in place; True when the tracker has what it wants (9x9 boards; else classic)."""
     if len(board) != 9:
@@ -140,8 +126,13 @@ def place(places: Places, boxes: Boxes, j: int, bit: int) -> int:
     """
     k = j % 9
     boxes[k] &= ~bit
-    dirty = changed(j, places[j], bit)
+    x = places[j]
     places[j] = bit
+    dirty = BOX_RULE[j]  # the box lost digits; the line rules only if the open lines changed
+    if ROWS_SEEN[x] != ROWS_SEEN[bit]:
+        dirty |= BAND_RULE[j]
+    if COLS_SEEN[x] != COLS_SEEN[bit]:
+        dirty |= STACK_RULE[j]
     for e in range(k, 81, 9):
         x = places[e]
         if x & bit and e != j:
