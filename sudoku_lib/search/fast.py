@@ -81,16 +81,28 @@ STACK_RULE = [1 << (27 + 3 * (j // 9) + j % 9 % 3) for j in range(81)]  # rule 2
 BOX_RULE = [1 << (BOX_RULES + j % 9) for j in range(81)]  # rule 54 + box
 
 
-def _rules() -> list[tuple[int, int, int, list[int], list[int], list[int], list[int]]]:
-    """Each line rule, by number: its three places indices, the tables for its own lines, and
-    those of the crossing lines (to tell when the crossing rule must run again)."""
+def _keep(cells: list[int]) -> list[tuple[int, int, int] | None]:
+    """For each `seen` pattern of a line rule, the cells each of its three boxes keeps (None when
+    no permutation fits): ALLOWED unpacked, so the rule needs one lookup."""
+    return [
+        (cells[allowed & 7], cells[allowed >> 3 & 7], cells[allowed >> 6]) if allowed else None
+        for allowed in ALLOWED
+    ]
+
+
+def _rules() -> list[tuple]:
+    """Each line rule, by number: its three places indices, the lines-seen tables for its three
+    boxes (shifted into place), what each box keeps, and the crossing lines' table and rules
+    (to tell when a crossing rule must run again)."""
+    rows = (ROWS_SEEN, [s << 3 for s in ROWS_SEEN], [s << 6 for s in ROWS_SEEN], _keep(ROW_CELLS))
+    cols = (COLS_SEEN, [s << 3 for s in COLS_SEEN], [s << 6 for s in COLS_SEEN], _keep(COL_CELLS))
     bands = [
-        (k, k + 1, k + 2, ROWS_SEEN, ROW_CELLS, COLS_SEEN, STACK_RULE)
+        (k, k + 1, k + 2, *rows, COLS_SEEN, STACK_RULE)
         for d in range(9)
         for k in range(9 * d, 9 * d + 9, 3)
     ]
     stacks = [
-        (k, k + 3, k + 6, COLS_SEEN, COL_CELLS, ROWS_SEEN, BAND_RULE)
+        (k, k + 3, k + 6, *cols, ROWS_SEEN, BAND_RULE)
         for d in range(9)
         for k in range(9 * d, 9 * d + 3)
     ]
@@ -159,13 +171,14 @@ def settle(places: Places, boxes: Boxes, dirty: int) -> bool:
                 return False
             dirty |= found
             continue
-        j0, j1, j2, seen, cells, seen_other, other_rule = RULES[rule]
+        j0, j1, j2, seen0, seen1, seen2, keep, seen_other, other_rule = RULES[rule]
         x0, x1, x2 = places[j0], places[j1], places[j2]
-        allowed = ALLOWED[seen[x0] | seen[x1] << 3 | seen[x2] << 6]
-        if not allowed:
+        kept = keep[seen0[x0] | seen1[x1] | seen2[x2]]
+        if kept is None:
             return False  # the digit has no way through these three boxes
+        keep0, keep1, keep2 = kept
         # A rule's result passes it again unchanged, so it need not mark itself.
-        y = x0 & cells[allowed & 7]
+        y = x0 & keep0
         if y != x0:
             places[j0] = y
             dirty |= BOX_RULE[j0]
@@ -173,7 +186,7 @@ def settle(places: Places, boxes: Boxes, dirty: int) -> bool:
                 dirty |= other_rule[j0]
             if not y & (y - 1):
                 dirty |= place(places, boxes, j0, y)
-        y = x1 & cells[allowed >> 3 & 7]
+        y = x1 & keep1
         if y != x1:
             places[j1] = y
             dirty |= BOX_RULE[j1]
@@ -181,7 +194,7 @@ def settle(places: Places, boxes: Boxes, dirty: int) -> bool:
                 dirty |= other_rule[j1]
             if not y & (y - 1):
                 dirty |= place(places, boxes, j1, y)
-        y = x2 & cells[allowed >> 6]
+        y = x2 & keep2
         if y != x2:
             places[j2] = y
             dirty |= BOX_RULE[j2]
