@@ -110,6 +110,7 @@ def _rules() -> list[tuple]:
 
 
 RULES = _rules()
+IN_BOX = [tuple(range(k, 81, 9)) for k in range(9)]  # the places indices of box k, digit by digit
 
 
 def fast_search(board: Board, track: Tracker) -> bool:
@@ -145,7 +146,7 @@ def place(places: Places, boxes: Boxes, j: int, bit: int) -> int:
         dirty |= BAND_RULE[j]
     if COLS_SEEN[x] != COLS_SEEN[bit]:
         dirty |= STACK_RULE[j]
-    for e in range(k, 81, 9):
+    for e in IN_BOX[k]:
         x = places[e]
         if x & bit and e != j:
             y = x ^ bit
@@ -222,7 +223,7 @@ def naked_singles(places: Places, boxes: Boxes, k: int) -> int | None:
     while single:
         bit = single & -single
         single ^= bit
-        for j in range(k, 81, 9):
+        for j in IN_BOX[k]:
             if places[j] & bit:
                 dirty |= place(places, boxes, j, bit)
                 break
@@ -281,7 +282,7 @@ def choices(places: Places, boxes: Boxes) -> list[tuple[int, int]] | None:
     cell = bivalue_cell(places, boxes)
     if cell is not None:
         k, bit = cell
-        return [(j, bit) for j in range(k, 81, 9) if places[j] & bit]
+        return [(j, bit) for j in IN_BOX[k] if places[j] & bit]
     j = fewest_places(places)
     if j < 0:
         return None
