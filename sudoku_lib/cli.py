@@ -71,7 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_validate.add_argument("puzzle", help="81 characters, grid text, a file name, or - for stdin")
     p_validate.set_defaults(run=cmd_validate)
     p_bench = commands.add_parser("bench", help="time the methods side by side on puzzle sets")
-    p_bench.add_argument("--sets", nargs="+", choices=SETS, help="default: top95 hardest375 ...")
+    p_bench.add_argument(
+        "--sets", nargs="+", choices=SETS, help="default: top95 hardest375 17clue_sample easy50"
+    )
     p_bench.add_argument("--methods", nargs="+", choices=sorted(METHODS), help="default: all")
     p_bench.add_argument("--quick", action="store_true", help="the first puzzles of each set only")
     p_bench.add_argument("--repeat", type=int, default=3, help="runs per puzzle (median taken)")
