@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 import ipywidgets as widgets
@@ -161,6 +162,10 @@ def test_run_to_buttons_stop_where_they_say():
     assert stepper.position == first_dead_end + 1
     assert stepper.to_solution()
     assert stepper.solved and stepper.nodes == solve(SAMPLE, "naive").stats.nodes
+    stepper.goto(first_dead_end - 3)
+    known = stepper.known
+    assert stepper.next_backtrack() and stepper.position == first_dead_end + 1
+    assert stepper.known == known  # found among the known events: nothing ran ahead
     long = Stepper(ANTI_BACKTRACKING, "naive")
     assert not long.run_to_end(cap=2_000)
     assert long.position == 2_000 and "stopped after 2,000 steps" in long.note
@@ -256,3 +261,25 @@ def test_a_solved_board_has_one_step():
     stepper = Stepper(solve(SAMPLE).solution, "naive")
     stepper.run_to_end()
     assert stepper.total == 1 and stepper.solved and isinstance(stepper.event, Solved)
+
+
+def test_any_thread_can_drive_it():
+    """ipykernel 7 may deliver widget messages on another thread (a subshell)."""
+    stepper = Stepper(SAMPLE, "naive")
+    stepper.step(2)
+    errors = []
+
+    def elsewhere():
+        try:
+            stepper.step(5)
+            stepper.back()
+        except Exception as error:  # reported below, in the test's own thread
+            errors.append(error)
+
+    worker = threading.Thread(target=elsewhere)
+    worker.start()
+    worker.join(timeout=30)
+    assert not errors
+    stepper.step(2)
+    assert stepper.position == 8
+    assert stepper.board == replay(SAMPLE, events_of(SAMPLE, "naive", max_nodes=20)[:8])
