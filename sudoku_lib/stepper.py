@@ -191,6 +191,7 @@ class Stepper(widgets.VBox):
         self._state = Replay(self.puzzle)
         self._checkpoints = [self._state.save()]
         self._position = 0
+        self._lock = threading.RLock()  # a cell and a widget message may arrive on two threads
         self.note = ""
         self.render_seconds = 0.0
         self._view = StepperView(self, controls)
@@ -302,9 +303,10 @@ class Stepper(widgets.VBox):
     def goto(self, i: int) -> None:
         """Show the board after exactly i events (or the nearest end)."""
         i = max(0, int(i))
-        self._log.extend(i)
-        self._move_to(i)
-        self.render()
+        with self._lock:
+            self._log.extend(i)
+            self._move_to(i)
+            self.render()
 
     def first(self) -> None:
         """Back to the puzzle as given."""
@@ -312,19 +314,20 @@ class Stepper(widgets.VBox):
 
     def run_to(self, wanted: Callable[[Event], bool], cap: int = RUN_CAP) -> bool:
         """Step until an event the test `wanted` accepts (at most `cap` steps); True if found."""
-        limit = self._position + cap
-        seen = min(limit, len(self._log))
-        found = self._find(wanted, self._position, seen)
-        if found is None:
-            self._log.extend(limit, stop=wanted)
-            found = self._find(wanted, seen, min(limit, len(self._log)))
-        self._move_to(limit if found is None else found)
-        if found is None and self.at_end:
-            self.note = "the search has ended"
-        elif found is None:
-            self.note = f"stopped after {cap:,} steps: press again to go on"
-        self.render()
-        return found is not None
+        with self._lock:
+            limit = self._position + cap
+            seen = min(limit, len(self._log))
+            found = self._find(wanted, self._position, seen)
+            if found is None:
+                self._log.extend(limit, stop=wanted)
+                found = self._find(wanted, seen, min(limit, len(self._log)))
+            self._move_to(limit if found is None else found)
+            if found is None and self.at_end:
+                self.note = "the search has ended"
+            elif found is None:
+                self.note = f"stopped after {cap:,} steps: press again to go on"
+            self.render()
+            return found is not None
 
     def _find(self, wanted: Callable[[Event], bool], start: int, stop: int) -> int | None:
         """The position just after the first known event in [start, stop) that `wanted` accepts."""
