@@ -1,9 +1,11 @@
 """The stepper: walk the library's own search one event at a time, forward and back.
 
 The search runs inside a greenlet whose listener hands each event back and waits, so the search
-moves only when the learner asks for the next step (nothing runs ahead). Events are kept compactly
-(each distinct event once, plus a 4-byte index per step) and the board is saved only every
-`CHECKPOINT_EVERY` steps, so going back restores the nearest checkpoint and replays a few events.
+moves only when the learner asks for the next step (nothing runs ahead). All search greenlets live
+on one thread of their own, since widget messages may arrive on any of the kernel's threads.
+Events are kept compactly (each distinct event once, plus a 4-byte index per step) and the board
+is saved only every `CHECKPOINT_EVERY` steps, so going back restores the nearest checkpoint and
+replays a few events.
 The Python API (`step`, `back`, `goto`, ...) is the same with or without a browser attached; the
 widget only draws what the API says.
 """
@@ -280,7 +282,9 @@ class Stepper(widgets.VBox):
     def caption(self) -> str:
         """The current event in plain words."""
         event = self.event
-        return "the puzzle as given: press Step to begin" if event is None else caption(event)
+        if event is None:
+            return "the puzzle as given: press Step to begin"
+        return caption(event, len(self.puzzle))
 
     @property
     def solved(self) -> bool:

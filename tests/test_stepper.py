@@ -283,3 +283,15 @@ def test_any_thread_can_drive_it():
     stepper.step(2)
     assert stepper.position == 8
     assert stepper.board == replay(SAMPLE, events_of(SAMPLE, "naive", max_nodes=20)[:8])
+
+
+@pytest.mark.parametrize("method", ["naive", "pruned"])
+def test_a_16x16_board_steps_and_draws(method):
+    puzzle = blanked(solve("." * 256, "pruned").solution, 110, seed=2)
+    reference = events_of(puzzle, method, max_nodes=300)
+    stepper = Stepper(puzzle, method)
+    for i in range(1, min(len(reference), 400), 7):
+        stepper.goto(i)
+        assert stepper.caption == caption(reference[i - 1], 16)
+    assert stepper.board == replay(puzzle, reference[: stepper.position])
+    assert "sdk-n16" in stepper.board_html()
