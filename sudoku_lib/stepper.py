@@ -383,16 +383,15 @@ class Stepper(widgets.VBox):
 
     def board_html(self) -> str:
         """The board at this position as an HTML table (what the widget shows)."""
-        table = board_html(
+        puzzle = "".join("".join(row) for row in self.puzzle)
+        return board_html(
             self._state.board,
             self._givens,
             self._state.forced,
             self.event,
             self._candidates() if self.pencil_marks else {},
+            {"position": str(self._position), "method": self.method, "puzzle": puzzle},
         )
-        puzzle = "".join("".join(row) for row in self.puzzle)
-        about = f'data-method="{escape(self.method)}" data-puzzle="{puzzle}"'
-        return table.replace("<table ", f'<table data-position="{self._position}" {about} ', 1)
 
     def _candidates(self) -> dict[Cell, list[Digit]]:
         """The pencil marks: what the pruned search itself would compute for the empty cells."""
@@ -425,8 +424,13 @@ def board_html(
     forced: set[Cell] | frozenset[Cell],
     event: Event | None,
     candidates: dict[Cell, list[Digit]],
+    data: dict[str, str] | None = None,
 ) -> str:
-    """A board as an HTML table: givens, placed (blue), forced (green), the current cell, marks."""
+    """A board as an HTML table: givens, placed (blue), forced (green), the current cell, marks.
+
+    The table carries the cells as `data-board` (and any `data` as more data- attributes), so a
+    browser test can read what is drawn without parsing the cells.
+    """
     geo = geometry_of(board)
     current = None if event is None or isinstance(event, Solved) else (event.row, event.col)
     dead = isinstance(event, DeadEnd)
@@ -454,8 +458,11 @@ def board_html(
                 content = digit
             cells.append(f'<td class="{" ".join(classes)}">{content}</td>')
         rows.append(f"<tr>{''.join(cells)}</tr>")
-    size_class = f"sdk-n{geo.size}"
-    return f'<table class="sdk-board {size_class}" data-board="{flat}">{"".join(rows)}</table>'
+    about = "".join(f' data-{key}="{escape(value)}"' for key, value in (data or {}).items())
+    return (
+        f'<table class="sdk-board sdk-n{geo.size}" data-board="{flat}"{about}>'
+        f"{''.join(rows)}</table>"
+    )
 
 
 def pencil_marks(marks: list[Digit] | None, digits: tuple[Digit, ...], box: int) -> str:
