@@ -249,3 +249,13 @@ def test_the_stepper_works_in_jupyterlab(lab: Lab):
         f" Step click to new board: {format_seconds(max(round_trips))} at most;"
         f" one second of Play: {after_play - before_play} steps"
     )
+
+
+def test_a_missing_chromium_skips_here_but_fails_in_ci(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys.modules[__name__], "CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.delenv("SUDOKU_REQUIRE_BROWSER", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="no-chromium is missing"):
+        require_chromium()
+    monkeypatch.setenv("SUDOKU_REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception, match="no-chromium is missing"):
+        require_chromium()
