@@ -600,9 +600,18 @@ class StepperView:
         )
 
     def jump(self, position: int) -> None:
-        """Go where the slider or the box says, unless it only followed the stepper there."""
-        if position != self.stepper.position:
-            self.stepper.goto(position)
+        """Go where the slider or the box says, unless it only followed the stepper there.
+
+        Never more than RUN_CAP steps past the known ones, so a typo cannot hang the kernel.
+        """
+        s = self.stepper
+        if position == s.position:
+            return
+        reach = s.known + RUN_CAP
+        s.goto(min(position, reach))
+        if position > reach and not s.finished:
+            s.note = f"went only {RUN_CAP:,} steps past the known ones: jump again to go on"
+            s.render()
 
     def set_speed(self, interval: int, steps: int) -> None:
         """Play every `interval` ms, `steps` steps at a time."""

@@ -10,6 +10,7 @@ import ipywidgets as widgets
 import pytest
 
 from sudoku_lib import ConflictError, SudokuError, solve
+from sudoku_lib import stepper as stepper_module
 from sudoku_lib.board import BLANK, Board, parse
 from sudoku_lib.puzzles import ANTI_BACKTRACKING, SAMPLE, load_set
 from sudoku_lib.search.events import DeadEnd, Event, Forced, Solved, Try, Undo, caption
@@ -295,3 +296,11 @@ def test_a_16x16_board_steps_and_draws(method):
         assert stepper.caption == caption(reference[i - 1], 16)
     assert stepper.board == replay(puzzle, reference[: stepper.position])
     assert "sdk-n16" in stepper.board_html()
+
+
+def test_a_jump_far_ahead_is_bounded(monkeypatch):
+    monkeypatch.setattr(stepper_module, "RUN_CAP", 1_000)
+    stepper = Stepper(ANTI_BACKTRACKING, "naive")
+    stepper.step(10)
+    controls(stepper)["IntText"].value = 10**9
+    assert stepper.position == 1_010 and "jump again" in stepper.note
