@@ -8,6 +8,8 @@ import time
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_lib import ConflictError, SudokuError, solve
 from sudoku_lib import stepper as stepper_module
@@ -16,6 +18,7 @@ from sudoku_lib.puzzles import ANTI_BACKTRACKING, SAMPLE, load_set
 from sudoku_lib.search.events import DeadEnd, Event, Forced, Solved, Try, Undo, caption
 from sudoku_lib.stats import format_seconds
 from sudoku_lib.stepper import CHECKPOINT_EVERY, Stepper, side_by_side
+from tests.strategies import puzzles
 
 
 def events_of(puzzle: object, method: str, max_nodes: int | None = None, **switches) -> list:
@@ -304,3 +307,19 @@ def test_a_jump_far_ahead_is_bounded(monkeypatch):
     stepper.step(10)
     controls(stepper)["IntText"].value = 10**9
     assert stepper.position == 1_010 and "jump again" in stepper.note
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    puzzle=st.one_of(puzzles(box=2, min_keep=3, max_keep=8), puzzles(box=3, min_keep=28)),
+    method=st.sampled_from(["naive", "pruned"]),
+    where=st.lists(st.floats(0, 1), min_size=1, max_size=6),
+)
+def test_any_puzzle_any_position_matches_the_replay(puzzle, method, where):
+    reference = events_of(puzzle, method, max_nodes=300)
+    stepper = Stepper(puzzle, method)
+    for fraction in where:
+        i = round(fraction * len(reference))
+        stepper.goto(i)
+        assert stepper.board == replay(puzzle, reference[:i])
+        assert stepper.stack == open_choices(reference[:i])
