@@ -97,12 +97,17 @@ def shut_down(lab: Lab, server: subprocess.Popen) -> None:
         urllib.request.urlopen(request, timeout=10).close()
         server.wait(timeout=20)
     except (OSError, subprocess.TimeoutExpired):
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
+        stop(server)
+
+
+def stop(server: subprocess.Popen) -> None:
+    """Terminate the server, and kill it if it does not go within ten seconds."""
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait(timeout=10)
 
 
 @pytest.fixture
@@ -140,9 +145,14 @@ def lab(tmp_path: Path) -> Iterator[Lab]:
     log = OUTPUT / "jupyterlab.log"
     with log.open("w", encoding="utf-8") as sink:
         server = subprocess.Popen(command, env=env, stdout=sink, stderr=subprocess.STDOUT)
-    info = read_server_info(runtime, server, log)
-    running = Lab(f"http://127.0.0.1:{info['port']}/", token)
     try:
+        info = read_server_info(runtime, server, log)
+    except BaseException:
+        stop(server)
+        raise
+    running = Lab(f"http://127.0.0.1:{info['port']}/", info["token"])
+    try:
+        assert running.token == token, "the server is not using the token it was given"
         yield running
     finally:
         shut_down(running, server)
