@@ -65,10 +65,15 @@ def require_chromium() -> None:
 
 
 def lab_settings(settings: Path) -> None:
-    """Render every notebook cell (no windowing), so the test can see all of them at once."""
-    tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
-    tracker.parent.mkdir(parents=True)
-    tracker.write_text(json.dumps({"windowingMode": "none"}), encoding="utf-8")
+    """Render every notebook cell (no windowing), so the test sees them all; no news toasts."""
+    chosen = {
+        ("notebook-extension", "tracker"): {"windowingMode": "none"},
+        ("apputils-extension", "notification"): {"fetchNews": "false", "doNotDisturbMode": True},
+    }
+    for (extension, plugin), values in chosen.items():
+        path = settings / "@jupyterlab" / extension / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True)
+        path.write_text(json.dumps(values), encoding="utf-8")
 
 
 def read_server_info(runtime: Path, server: subprocess.Popen, log: Path) -> dict:
