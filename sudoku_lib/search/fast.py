@@ -112,6 +112,10 @@ def _rules() -> list[tuple]:
 
 RULES = _rules()
 IN_BOX = [tuple(range(k, 81, 9)) for k in range(9)]  # the places indices of box k, digit by digit
+OTHERS = [tuple(e for e in IN_BOX[j % 9] if e != j) for j in range(81)]  # the box's other digits
+ROW_AT, COL_AT = [0] * 257, [0] * 257  # by a cell's bit: the cells of its row (column) in a box
+for q in range(9):
+    ROW_AT[1 << q], COL_AT[1 << q] = ROW_CELLS[1 << q // 3], COL_CELLS[1 << q % 3]
 
 
 def fast_search(board: Board, track: Tracker) -> bool:
@@ -136,25 +140,26 @@ def place(places: Places, boxes: Boxes, j: int, bit: int) -> int:
     """Fix digit j // 9 on cell `bit` of box j % 9: the other digits leave the cell.
 
     A digit left with one place in the box is fixed there in turn. Returns the rules that must
-    look again (the line rules then clear the rest of each fixed cell's row and column).
+    look again (the line rules then clear the rest of each fixed cell's row and column). A box's
+    open rows change only when a digit loses the last place of a row: `x & row == bit`.
     """
-    k = j % 9
-    boxes[k] &= ~bit
+    boxes[j % 9] &= ~bit
+    row, col = ROW_AT[bit], COL_AT[bit]
     x = places[j]
     places[j] = bit
     dirty = BOX_RULE[j]  # the box lost digits; the line rules only if the open lines changed
-    if ROWS_SEEN[x] != ROWS_SEEN[bit]:
+    if x & row != x:
         dirty |= BAND_RULE[j]
-    if COLS_SEEN[x] != COLS_SEEN[bit]:
+    if x & col != x:
         dirty |= STACK_RULE[j]
-    for e in IN_BOX[k]:
+    for e in OTHERS[j]:
         x = places[e]
-        if x & bit and e != j:
+        if x & bit:
             y = x ^ bit
             places[e] = y
-            if ROWS_SEEN[x] != ROWS_SEEN[y]:
+            if x & row == bit:
                 dirty |= BAND_RULE[e]
-            if COLS_SEEN[x] != COLS_SEEN[y]:
+            if x & col == bit:
                 dirty |= STACK_RULE[e]
             if y and not y & (y - 1):
                 dirty |= place(places, boxes, e, y)
