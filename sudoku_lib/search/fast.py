@@ -19,7 +19,7 @@ way through. The stack rule is the same with columns. A box rule counts the digi
 for naked singles (a cell with one digit) and empty cells (a contradiction).
 
 Rules run only when something they read has changed: `dirty` is an int with one bit per rule
-(27 band rules, 27 stack rules, 9 box rules), lowest first. A line rule reads only which rows (or
+(27 band rules, 27 stack rules, 9 box rules), highest first. A line rule reads only which rows (or
 columns) of each box are still open, so a change that leaves those alone does not wake it. A digit
 left with one place in a box is fixed there at once (`place`). The search branches on a cell with
 two digits, the one with the most open cells around it (box, row and column), and reports each
@@ -44,7 +44,7 @@ Places = list[int]  # places[9*d + k]: where digit d may go in box k (9 bits)
 Boxes = list[int]  # boxes[k]: box k's cells not fixed yet; boxes[9 + k]: those with two digits
 
 ALL = 0o777  # the nine cells of a box
-BOX_RULES = 54  # rules 6*d + 0-2 are digit d's band rules, 6*d + 3-5 its stack rules; 54-62 boxes
+BOX_RULES = 9  # rules 0-8 are box rules; 9 + 6*d + 0-2 digit d's stack rules, + 3-5 its band rules
 EVERY_RULE = (1 << 63) - 1
 
 
@@ -77,11 +77,12 @@ ROW_CELLS, COL_CELLS = _line_cells(rows=True), _line_cells(rows=False)
 ALLOWED = [_allowed(seen) for seen in range(512)]
 
 
-# A digit's band and stack rules are neighbours in the order rules run: what a band rule finds
-# wakes that digit's stack rules, which then run soon (7% fewer rule runs than all bands first).
-BAND_RULE = [1 << (6 * (j // 9) + j % 9 // 3) for j in range(81)]  # rule 6*d + band
-STACK_RULE = [1 << (6 * (j // 9) + 3 + j % 9 % 3) for j in range(81)]  # rule 6*d + 3 + stack
-BOX_RULE = [1 << (BOX_RULES + j % 9) for j in range(81)]  # rule 54 + box
+# Rules run highest number first, so box rules run when no line rule is left to run, and a
+# digit's band rules run just before its stack rules, which they wake (7% fewer rule runs than
+# all bands first).
+BAND_RULE = [1 << (BOX_RULES + 6 * (j // 9) + 3 + j % 9 // 3) for j in range(81)]
+STACK_RULE = [1 << (BOX_RULES + 6 * (j // 9) + j % 9 % 3) for j in range(81)]
+BOX_RULE = [1 << j % 9 for j in range(81)]
 
 
 def _keep(cells: list[int]) -> list[tuple[int, int, int] | None]:
@@ -94,17 +95,17 @@ def _keep(cells: list[int]) -> list[tuple[int, int, int] | None]:
 
 
 def _rules() -> list[tuple]:
-    """Each line rule, by number: its three places indices, the lines-seen tables for its three
-    boxes (shifted into place), what each box keeps, and the crossing lines' table and rules
-    (to tell when a crossing rule must run again)."""
+    """Each line rule, by number less BOX_RULES: its three places indices, the lines-seen tables
+    for its three boxes (shifted into place), what each box keeps, and the crossing lines' table
+    and rules (to tell when a crossing rule must run again)."""
     rows = (ROWS_SEEN, [s << 3 for s in ROWS_SEEN], [s << 6 for s in ROWS_SEEN], _keep(ROW_CELLS))
     cols = (COLS_SEEN, [s << 3 for s in COLS_SEEN], [s << 6 for s in COLS_SEEN], _keep(COL_CELLS))
     rules = []
     for d in range(9):
+        rules += [(k, k + 3, k + 6, *cols, ROWS_SEEN, BAND_RULE) for k in range(9 * d, 9 * d + 3)]
         rules += [
             (k, k + 1, k + 2, *rows, COLS_SEEN, STACK_RULE) for k in range(9 * d, 9 * d + 9, 3)
         ]
-        rules += [(k, k + 3, k + 6, *cols, ROWS_SEEN, BAND_RULE) for k in range(9 * d, 9 * d + 3)]
     return rules
 
 
@@ -165,18 +166,18 @@ def place(places: Places, boxes: Boxes, j: int, bit: int) -> int:
 
 
 def settle(places: Places, boxes: Boxes, dirty: int) -> bool:
-    """Run the dirty rules until none is left; False on a contradiction."""
+    """Run the dirty rules, highest first, until none is left; False on a contradiction."""
+    rules, box_rule, fix = RULES, BOX_RULE, place  # locals: the fastest names in a hot loop
     while dirty:
-        low = dirty & -dirty
-        dirty ^= low
-        rule = low.bit_length() - 1
-        if rule >= BOX_RULES:
-            found = naked_singles(places, boxes, rule - BOX_RULES)
+        rule = dirty.bit_length() - 1
+        dirty ^= 1 << rule
+        if rule < BOX_RULES:
+            found = naked_singles(places, boxes, rule)
             if found is None:
                 return False
             dirty |= found
             continue
-        j0, j1, j2, seen0, seen1, seen2, keep, seen_other, other_rule = RULES[rule]
+        j0, j1, j2, seen0, seen1, seen2, keep, seen_other, other_rule = rules[rule - BOX_RULES]
         x0, x1, x2 = places[j0], places[j1], places[j2]
         kept = keep[seen0[x0] | seen1[x1] | seen2[x2]]
         if kept is None:
@@ -186,27 +187,27 @@ def settle(places: Places, boxes: Boxes, dirty: int) -> bool:
         y = x0 & keep0
         if y != x0:
             places[j0] = y
-            dirty |= BOX_RULE[j0]
+            dirty |= box_rule[j0]
             if seen_other[x0] != seen_other[y]:
                 dirty |= other_rule[j0]
             if not y & (y - 1):
-                dirty |= place(places, boxes, j0, y)
+                dirty |= fix(places, boxes, j0, y)
         y = x1 & keep1
         if y != x1:
             places[j1] = y
-            dirty |= BOX_RULE[j1]
+            dirty |= box_rule[j1]
             if seen_other[x1] != seen_other[y]:
                 dirty |= other_rule[j1]
             if not y & (y - 1):
-                dirty |= place(places, boxes, j1, y)
+                dirty |= fix(places, boxes, j1, y)
         y = x2 & keep2
         if y != x2:
             places[j2] = y
-            dirty |= BOX_RULE[j2]
+            dirty |= box_rule[j2]
             if seen_other[x2] != seen_other[y]:
                 dirty |= other_rule[j2]
             if not y & (y - 1):
-                dirty |= place(places, boxes, j2, y)
+                dirty |= fix(places, boxes, j2, y)
     return True
 
 
