@@ -313,6 +313,12 @@ def choices(places: Places, boxes: Boxes) -> list[tuple[int, int]] | None:
     return [(j, 1 << q) for q in range(9) if x >> q & 1]
 
 
+CELL_NAMES = [  # CELL_NAMES[j][q]: (row, column, symbol) of digit j // 9 at cell q of box j % 9
+    [(3 * (j % 9 // 3) + q // 3, 3 * (j % 9 % 3) + q % 3, SYMBOLS[j // 9]) for q in range(9)]
+    for j in range(81)
+]
+
+
 def search(places: Places, boxes: Boxes, board: Board, track: Tracker, depth: int) -> bool:
     """Branch on one choice at a time, each on its own copy of the state but the last, which
     may have the state itself (the state is this call's to spend: the caller made it for us)."""
@@ -323,9 +329,7 @@ def search(places: Places, boxes: Boxes, board: Board, track: Tracker, depth: in
     last = options[-1]
     for option in options:
         j, bit = option
-        d, k = divmod(j, 9)
-        q = bit.bit_length() - 1
-        r, c, symbol = 3 * (k // 3) + q // 3, 3 * (k % 3) + q % 3, SYMBOLS[d]
+        r, c, symbol = CELL_NAMES[j][bit.bit_length() - 1]
         track.tried(r, c, symbol, depth)
         if option is last:
             branch, branch_boxes = places, boxes
@@ -344,6 +348,5 @@ def search(places: Places, boxes: Boxes, board: Board, track: Tracker, depth: in
 def write_solution(places: Places, board: Board) -> None:
     """Copy the fixed digits onto the board."""
     for j, bit in enumerate(places):
-        d, k = divmod(j, 9)
-        q = bit.bit_length() - 1
-        board[3 * (k // 3) + q // 3][3 * (k % 3) + q % 3] = SYMBOLS[d]
+        r, c, symbol = CELL_NAMES[j][bit.bit_length() - 1]
+        board[r][c] = symbol
