@@ -136,21 +136,30 @@ def fast_search(board: Board, track: Tracker) -> bool:
 
 
 def place(places: Places, boxes: Boxes, j: int, bit: int) -> int:
-    """Fix digit j // 9 on cell `bit` of box j % 9: the other digits leave the cell.
-
-    A digit left with one place in the box is fixed there in turn. Returns the rules that must
-    look again (the line rules then clear the rest of each fixed cell's row and column). A box's
-    open rows change only when a digit loses the last place of a row: `x & row == bit`.
-    """
-    boxes[j % 9] &= ~bit
-    row, col = ROW_AT[bit], COL_AT[bit]
+    """Fix digit j // 9 on cell `bit` of box j % 9: the digit leaves its other places in the box
+    and the other digits leave the cell. Returns the rules that must look again (the line rules
+    then clear the rest of the cell's row and column)."""
     x = places[j]
     places[j] = bit
     dirty = BOX_RULE[j]  # the box lost digits; the line rules only if the open lines changed
-    if x & row != x:
+    if x & ROW_AT[bit] != x:
         dirty |= BAND_RULE[j]
-    if x & col != x:
+    if x & COL_AT[bit] != x:
         dirty |= STACK_RULE[j]
+    return dirty | clear_cell(places, boxes, j, bit)
+
+
+def clear_cell(places: Places, boxes: Boxes, j: int, bit: int) -> int:
+    """The other digits leave cell `bit` of box j % 9, where digit j // 9 is fixed already
+    (places[j] == bit, and whoever made it so has woken the rules that this wakes).
+
+    A digit left with one place in the box is fixed there in turn. Returns the rules that must
+    look again. A box's open rows change only when a digit loses the last place of a row:
+    `x & row == bit`.
+    """
+    boxes[j % 9] &= ~bit
+    row, col = ROW_AT[bit], COL_AT[bit]
+    dirty = 0
     for e in OTHERS[j]:
         x = places[e]
         if x & bit:
@@ -161,13 +170,13 @@ def place(places: Places, boxes: Boxes, j: int, bit: int) -> int:
             if x & col == bit:
                 dirty |= STACK_RULE[e]
             if y and not y & (y - 1):
-                dirty |= place(places, boxes, e, y)
+                dirty |= clear_cell(places, boxes, e, y)
     return dirty
 
 
 def settle(places: Places, boxes: Boxes, dirty: int) -> bool:
     """Run the dirty rules, highest first, until none is left; False on a contradiction."""
-    rules, box_rule, fix = RULES, BOX_RULE, place  # locals: the fastest names in a hot loop
+    rules, box_rule, fix = RULES, BOX_RULE, clear_cell  # locals: the fastest names in a hot loop
     while dirty:
         rule = dirty.bit_length() - 1
         dirty ^= 1 << rule
