@@ -87,11 +87,13 @@ BOX_RULE = [1 << j % 9 for j in range(81)]
 
 def _keep(cells: list[int]) -> list[tuple[int, int, int] | None]:
     """For each `seen` pattern of a line rule, the cells each of its three boxes keeps (None when
-    no permutation fits): ALLOWED unpacked, so the rule needs one lookup."""
-    return [
-        (cells[allowed & 7], cells[allowed >> 3 & 7], cells[allowed >> 6]) if allowed else None
-        for allowed in ALLOWED
-    ]
+    no permutation fits): ALLOWED unpacked, so the rule needs one lookup. Equal entries share
+    one tuple, so the table stays small in the processor's caches."""
+    shared = {
+        allowed: (cells[allowed & 7], cells[allowed >> 3 & 7], cells[allowed >> 6])
+        for allowed in set(ALLOWED) - {0}
+    }
+    return [shared.get(allowed) for allowed in ALLOWED]
 
 
 def _rules() -> list[tuple]:
@@ -271,9 +273,9 @@ def _open_per_line(rows: bool) -> list[int]:
 
 
 OPEN_PER_ROW, OPEN_PER_COL = _open_per_line(rows=True), _open_per_line(rows=False)
+CELL_SHIFTS = [(1 << q, 4 * (q // 3), 4 * (q % 3)) for q in range(9)]
 CELLS_OF = [  # for each 9-bit mask, its cells as (bit, shift of its row's count, of its column's)
-    tuple((1 << q, 4 * (q // 3), 4 * (q % 3)) for q in range(9) if mask >> q & 1)
-    for mask in range(512)
+    tuple(CELL_SHIFTS[q] for q in range(9) if mask >> q & 1) for mask in range(512)
 ]
 
 
