@@ -21,10 +21,11 @@ for naked singles (a cell with one digit) and empty cells (a contradiction).
 Rules run only when something they read has changed: `dirty` is an int with one bit per rule
 (27 band rules, 27 stack rules, 9 box rules), highest first. A line rule reads only which rows (or
 columns) of each box are still open, so a change that leaves those alone does not wake it. A digit
-left with one place in a box is fixed there at once (`place`). The search branches on a cell with
-two digits, the one with the most open cells around it (box, row and column), and reports each
-digit it tries to the tracker like every other method, so max_nodes, counting and stopping work
-the same way.
+left with one place in a box is fixed there at once (`place`, `clear_cell`). The search branches
+on a cell with two digits, the one with the most open cells around it (box, row and column),
+trying first the digit with more places left in the box, on a copy of the state (the second digit
+gets the state itself). It reports each digit it tries to the tracker like every other method, so
+max_nodes, counting and stopping work the same way.
 
 Bit tricks: `x & -x` is the lowest set bit of x; `x & (x - 1)` clears it, so it is 0 exactly when
 x holds at most one bit; `bit.bit_length() - 1` is the position of a single bit; and nine masks
