@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab test lint format notebooks clean
+.PHONY: install lab test lint format notebooks student clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
@@ -37,6 +37,10 @@ format: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+
+# The student version: solutions replaced by `raise NotImplementedError`, outputs cleared.
+student: $(STAMP)
+	$(BIN)/python -m tools.make_student --out student
 
 clean:
 	rm -rf $(VENV) student test-output .pytest_cache .hypothesis

@@ -94,7 +94,7 @@ def parse(puzzle: object) -> Board:
         return _parse_text(puzzle)
     if isinstance(puzzle, Sequence) and not isinstance(puzzle, bytes | bytearray):
         return _parse_rows(puzzle)
-    kind = "None" if puzzle is None else f"a {type(puzzle).__name__}"
+    kind = "None" if puzzle is None else f"a value of type {type(puzzle).__name__}"
     raise PuzzleFormatError(f"expected a puzzle as a list of rows or a string, got {kind}")
 
 

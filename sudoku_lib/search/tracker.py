@@ -17,7 +17,7 @@ Listener = Callable[[Event], None]
 
 
 class NodeLimitReached(Exception):
-    """Raised inside a search when it has placed more digits by choice than it was allowed."""
+    """Raised inside a search that wants to place one more digit by choice than it may."""
 
 
 class Tracker:
@@ -42,11 +42,11 @@ class Tracker:
     def tried(self, row: int, col: int, digit: Digit, depth: int) -> None:
         """A digit was placed by choice: one more node of the search tree."""
         stats = self.stats
+        if self.max_nodes is not None and stats.nodes >= self.max_nodes:
+            raise NodeLimitReached
         stats.nodes += 1
         if depth >= stats.max_depth:
             stats.max_depth = depth + 1
-        if self.max_nodes is not None and stats.nodes > self.max_nodes:
-            raise NodeLimitReached
         if self.listener is not None:
             self.listener(Try(row, col, digit, depth))
 
