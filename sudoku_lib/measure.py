@@ -139,13 +139,13 @@ def summary(records: Sequence[Record]) -> dict[str, Any]:
 def format_records(results: Mapping[str, Sequence[Record]]) -> str:
     """A text table, one line per (label, puzzle): nodes, forced, backtracks, time.
 
-    A search that hit its node bound shows its nodes as "≥ n": it would have needed more.
+    A search stopped by its node bound shows "> n": it placed n digits and wanted more.
     """
     header = f"{'':<20} {'puzzle':<10} {'nodes':>10} {'forced':>8} {'backtracks':>11} {'time':>10}"
     lines = [header, "-" * len(header)]
     for label, records in results.items():
         for r in records:
-            nodes = f"≥ {r.nodes:,}" if r.gave_up else f"{r.nodes:,}"
+            nodes = f"> {r.nodes:,}" if r.gave_up else f"{r.nodes:,}"
             lines.append(
                 f"{label:<20} {r.name:<10} {nodes:>10} {r.forced:>8,} {r.backtracks:>11,} "
                 f"{format_seconds(r.seconds):>10}"

@@ -37,7 +37,7 @@ def test_switches_and_bounds_reach_the_search():
     (plain,) = measure({"SAMPLE": SAMPLE}, "pruned", naked_singles=False, hidden_singles=False)
     assert plain.name == "SAMPLE" and plain.forced == 0 and plain.nodes == 51
     (bounded,) = measure([ANTI_BACKTRACKING], "naive", max_nodes=100)
-    assert bounded.gave_up and bounded.nodes == 101
+    assert bounded.gave_up and bounded.nodes == 100
 
 
 def test_the_ladder_turns_on_one_idea_at_a_time():
@@ -81,7 +81,7 @@ def test_summary_and_tables():
     assert len(table) == 2 + 3 and "#2" in table[3]
     assert "3/3" in format_summaries({"pruned": records})
     bounded = measure([ANTI_BACKTRACKING], "naive", max_nodes=10)
-    assert "≥ 11" in format_records({"naive": bounded})
+    assert "> 10" in format_records({"naive": bounded})
 
 
 def test_clue_count_reads_any_form():
