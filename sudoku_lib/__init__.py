@@ -18,6 +18,7 @@ __all__ = [
     "PuzzleFormatError",
     "SolveResult",
     "Stats",
+    "Stepper",
     "SudokuError",
     "Unit",
     "box_index",
@@ -26,8 +27,18 @@ __all__ = [
     "geometry",
     "is_valid_sudoku",
     "parse",
+    "side_by_side",
     "solve",
     "solve_sudoku",
     "to_grid_text",
     "to_string",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Stepper and side_by_side need ipywidgets, so they load only when first asked for."""
+    if name in ("Stepper", "side_by_side"):
+        from . import stepper
+
+        return getattr(stepper, name)
+    raise AttributeError(f"module 'sudoku_lib' has no attribute {name!r}")

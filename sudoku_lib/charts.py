@@ -16,6 +16,7 @@ from matplotlib.axes import Axes
 from matplotlib.colors import to_hex, to_rgb
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
+from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from .measure import Record, values
 from .style import GRID_THIN, STRATEGY_COLOURS
@@ -59,15 +60,18 @@ def scaled(records: Sequence[Record], metric: str) -> np.ndarray:
     return data * 1000 if metric == "seconds" else data
 
 
+PLAIN_NUMBERS = FuncFormatter(lambda x, _: f"{x:,.3g}" if x < 1 else f"{x:,.0f}")
+"""Tick labels a learner reads at a glance: 0, 1, 10, 100, 1,000 rather than powers of ten."""
+
+
 def set_effort_scale(ax: Axes, metric: str, axis: str = "y") -> None:
     """Log scale for times, symlog (0 included) for counts; labelled with what is measured."""
     scale = ("log", {}) if metric == "seconds" else ("symlog", {"linthresh": 1})
-    if axis == "y":
-        ax.set_yscale(scale[0], **scale[1])
-        ax.set_ylabel(LABELS.get(metric, metric))
-    else:
-        ax.set_xscale(scale[0], **scale[1])
-        ax.set_xlabel(LABELS.get(metric, metric))
+    set_scale = ax.set_yscale if axis == "y" else ax.set_xscale
+    set_scale(scale[0], **scale[1])
+    target = ax.yaxis if axis == "y" else ax.xaxis
+    target.set_major_formatter(PLAIN_NUMBERS)
+    target.set_label_text(LABELS.get(metric, metric))
 
 
 def axes_or_new(ax: Axes | None, size: tuple[float, float] = (8, 4)) -> Axes:
@@ -82,6 +86,7 @@ def effort_bars(
     metric: str = "nodes",
     ax: Axes | None = None,
     colours: Mapping[str, str] | None = None,
+    legend: bool = True,
 ) -> Axes:
     """Grouped bars: one group per puzzle, one bar per series, on a log scale.
 
@@ -103,21 +108,28 @@ def effort_bars(
     ax.set_xticks(np.arange(len(names)), names)
     set_effort_scale(ax, metric)
     ax.grid(axis="y", color=GRID_THIN, alpha=0.4)
+    if legend:
+        ax.legend(handles=bar_handles(ax, results), fontsize="small", ncols=2)
+    return ax
+
+
+def bar_handles(ax: Axes, results: Results) -> list:
+    """The legend entries of a bar chart, plus one for "gave up" when a search hit its bound."""
     handles, _ = ax.get_legend_handles_labels()
     if any(r.gave_up for records in results.values() for r in records):
         handles.append(Patch(facecolor="#9ca3af", hatch="//", edgecolor="white", label="gave up"))
-    ax.legend(handles=handles, fontsize="small", ncols=2)
-    return ax
+    return handles
 
 
 def nodes_and_time(results: Results, colours: Mapping[str, str] | None = None) -> Figure:
     """Nodes and time side by side for the same searches: the two costs of a strategy."""
-    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 4.5), layout="constrained")
-    effort_bars(results, "nodes", left, colours)
-    effort_bars(results, "seconds", right, colours)
-    right.get_legend().remove()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 4.8), layout="constrained")
+    effort_bars(results, "nodes", left, colours, legend=False)
+    effort_bars(results, "seconds", right, colours, legend=False)
     left.set_title("nodes")
     right.set_title("time")
+    handles = bar_handles(left, results)
+    fig.legend(handles=handles, loc="outside lower center", ncols=len(handles), fontsize="small")
     return fig
 
 
@@ -222,6 +234,7 @@ def clues_vs_effort(
             clues, scaled(records, metric), s=18, alpha=0.6, color=colours[label], label=label
         )
     set_effort_scale(ax, metric)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("clues (givens)")
     ax.grid(color=GRID_THIN, alpha=0.4)
     ax.legend(fontsize="small")

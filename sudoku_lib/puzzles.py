@@ -43,3 +43,10 @@ def _load(name: str) -> tuple[str, ...]:
 def load_set(name: str) -> list[str]:
     """The puzzles of one bundled set, as 81-character strings, in the file's order."""
     return list(_load(name))
+
+
+TREE_4X4 = "......34.12...4."
+"""A 4x4 puzzle whose naive search tree is small enough to draw whole: 22 nodes, 6 dead ends."""
+
+FOUR_BY_FOUR = "....1..22.3..1.4"
+"""A 4x4 puzzle with one solution whose naive search backs up 8 times in 35 steps (notebook 05)."""

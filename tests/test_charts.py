@@ -59,6 +59,8 @@ def test_time_is_drawn_in_milliseconds_on_a_log_axis(results):
 def test_nodes_and_time_is_two_panels(results):
     fig = charts.nodes_and_time(results)
     assert [ax.get_title() for ax in fig.axes] == ["nodes", "time"]
+    labels = [text.get_text() for text in fig.legends[0].get_texts()]
+    assert labels == ["naive", "pruned", "gave up"]
 
 
 def test_ladder_labels_shade_from_naive_to_pruned():

@@ -1,0 +1,81 @@
+"""Self-checks for notebook 05, Stepping through the search.
+
+Every expected answer is worked out from the events `solve()` hands to a listener, so a learner's
+answer is checked against the search itself, not against a stored number.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..board import Board, parse, to_grid_text
+from ..puzzles import FOUR_BY_FOUR, SAMPLE, load_set
+from ..search import solve
+from ..search.events import DeadEnd, Event, Try
+from .core import Case, Report, check_cases
+
+
+def events_of(puzzle: str, max_nodes: int | None = None) -> list[Event]:
+    """The naive search's events on a puzzle, as a plain listener receives them."""
+    events: list[Event] = []
+    solve(puzzle, "naive", max_nodes=max_nodes, listener=events.append)
+    return events
+
+
+def board_after_events(puzzle: str, steps: int) -> Board:
+    """The board once the first `steps` events of the naive search have happened."""
+    from ..stepper import Replay  # imported here: the stepper brings in ipywidgets
+
+    replay = Replay(parse(puzzle))
+    for event in events_of(puzzle, max_nodes=steps)[:steps]:
+        replay.apply(event)
+    return replay.board
+
+
+def check_board_after(board_after) -> Report:
+    """Exercise 1: `board_after(puzzle, steps)` gives the board after that many steps."""
+    cases = [
+        Case(f"{name}, {steps} steps", (puzzle, steps), board_after_events(puzzle, steps))
+        for name, puzzle, steps in [
+            ("the 4x4", FOUR_BY_FOUR, 0),
+            ("the 4x4", FOUR_BY_FOUR, 5),
+            ("the 4x4", FOUR_BY_FOUR, 12),
+            ("the sample", SAMPLE, 40),
+            ("the sample", SAMPLE, 1_000),
+        ]
+    ]
+    return check_cases("board_after", board_after, cases, show=lambda b: "\n" + to_grid_text(b))
+
+
+def first_dead_end_of(puzzle: str) -> tuple[int, tuple[int, int]]:
+    """The step number of the naive search's first dead end and its cell (1-based)."""
+    events = events_of(puzzle, max_nodes=100_000)
+    step, event = next((i, e) for i, e in enumerate(events, 1) if isinstance(e, DeadEnd))
+    return step, (event.row + 1, event.col + 1)
+
+
+def check_first_dead_end(first_dead_end) -> Report:
+    """Exercise 2: `first_dead_end(puzzle)` gives (step, (row, column)) of the first dead end."""
+    puzzles = [("the 4x4", FOUR_BY_FOUR), ("the sample", SAMPLE)]
+    puzzles += [(f"easy50 #{i + 1}", load_set("easy50")[i]) for i in (2, 11)]
+    cases = [Case(name, (puzzle,), first_dead_end_of(puzzle)) for name, puzzle in puzzles]
+    return check_cases("first_dead_end", first_dead_end, cases)
+
+
+def tries_by_depth(puzzle: str) -> dict[int, int]:
+    """How many Try events the naive search makes at each depth, up to its solution."""
+    depths = Counter(e.depth for e in events_of(puzzle) if isinstance(e, Try))
+    return dict(sorted(depths.items()))
+
+
+def check_tries_per_depth(tries_per_depth) -> Report:
+    """Exercise 3: `tries_per_depth(puzzle)` counts the naive search's tries at each depth."""
+    puzzles = [
+        ("the 4x4", FOUR_BY_FOUR),
+        ("the sample", SAMPLE),
+        ("easy50 #5", load_set("easy50")[4]),
+    ]
+    cases = [Case(name, (puzzle,), tries_by_depth(puzzle)) for name, puzzle in puzzles]
+    return check_cases(
+        "tries_per_depth", tries_per_depth, cases, same=lambda got, want: dict(got) == want
+    )
