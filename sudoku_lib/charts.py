@@ -29,6 +29,8 @@ LABELS = {
     "backtracks": "backtracks",
     "forced": "digits forced by propagation",
 }
+PALE_BLUE = "#bfdbfe"
+HATCH = "#374151"  # dark grey stripes read on pale and deep bars alike
 OTHER_COLOURS = ("#7c3aed", "#db2777", "#0891b2", "#ca8a04", "#4b5563")
 
 
@@ -40,12 +42,13 @@ def blend(start: str, end: str, t: float) -> str:
 
 def series_colours(labels: Sequence[str]) -> dict[str, str]:
     """A colour per label: a strategy's own colour from style.py when the label names one;
-    other labels (the steps of the pruning ladder) shade from naive grey to pruned blue."""
+    other labels (the steps of the pruning ladder) shade from pale blue to pruned blue, so the
+    more pruning is on, the deeper the colour."""
     others = [label for label in labels if label not in STRATEGY_COLOURS]
     colours = {label: STRATEGY_COLOURS[label] for label in labels if label in STRATEGY_COLOURS}
     for i, label in enumerate(others):
-        t = (i + 1) / len(others)
-        colours[label] = blend(STRATEGY_COLOURS["naive"], STRATEGY_COLOURS["pruned"], t)
+        t = i / (len(others) - 1) if len(others) > 1 else 1.0
+        colours[label] = blend(PALE_BLUE, STRATEGY_COLOURS["pruned"], t)
     return colours
 
 
@@ -104,7 +107,8 @@ def effort_bars(
         for bar, record in zip(bars, records, strict=True):
             if record.gave_up:
                 bar.set_hatch("//")
-                bar.set_edgecolor("white")
+                bar.set_edgecolor(HATCH)
+                bar.set_linewidth(0.6)
     ax.set_xticks(np.arange(len(names)), names)
     set_effort_scale(ax, metric)
     ax.grid(axis="y", color=GRID_THIN, alpha=0.4)
@@ -117,7 +121,7 @@ def bar_handles(ax: Axes, results: Results) -> list:
     """The legend entries of a bar chart, plus one for "gave up" when a search hit its bound."""
     handles, _ = ax.get_legend_handles_labels()
     if any(r.gave_up for records in results.values() for r in records):
-        handles.append(Patch(facecolor="#9ca3af", hatch="//", edgecolor="white", label="gave up"))
+        handles.append(Patch(facecolor="white", hatch="//", edgecolor=HATCH, label="gave up"))
     return handles
 
 

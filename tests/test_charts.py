@@ -9,7 +9,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
-from matplotlib.colors import to_hex
+from matplotlib.colors import to_hex, to_rgb
 
 from sudoku_lib import charts
 from sudoku_lib.measure import Record
@@ -63,11 +63,13 @@ def test_nodes_and_time_is_two_panels(results):
     assert labels == ["naive", "pruned", "gave up"]
 
 
-def test_ladder_labels_shade_from_naive_to_pruned():
-    colours = charts.series_colours(["naive", "+ sets", "+ fail early"])
+def test_ladder_labels_deepen_towards_pruned_blue():
+    colours = charts.series_colours(["naive", "+ sets", "+ fail early", "+ more"])
     assert colours["naive"] == STRATEGY_COLOURS["naive"]
-    assert colours["+ fail early"] == STRATEGY_COLOURS["pruned"]
-    assert len(set(colours.values())) == 3
+    assert colours["+ more"] == STRATEGY_COLOURS["pruned"]
+    assert len(set(colours.values())) == 4
+    lightness = [sum(to_rgb(colours[k])) for k in ["+ sets", "+ fail early", "+ more"]]
+    assert lightness == sorted(lightness, reverse=True)
 
 
 def test_histogram_bins_hold_every_value_and_give_zero_its_own_bin(results):
