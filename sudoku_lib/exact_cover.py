@@ -30,21 +30,29 @@ def algorithm_x(
     """Every exact cover extending `chosen`, one at a time; `columns` is restored between them.
 
     Choices are tried in sorted order, so the search never depends on how sets happen to hash.
+    `stats` counts a choice as a node when there were others, as forced when it was the only one.
     """
     if not columns:
         yield list(chosen)
         return
     constraint = min(columns, key=lambda c: len(columns[c]))
-    for choice in sorted(columns[constraint]):
-        chosen.append(choice)
+    options = sorted(columns[constraint])
+    for choice in options:
         if stats is not None:
-            stats.nodes += 1
+            count_choice(stats, len(options))
+        chosen.append(choice)
         removed = select(columns, rows, choice)
         yield from algorithm_x(columns, rows, chosen, stats)
         deselect(columns, rows, choice, removed)
         chosen.pop()
-        if stats is not None:
-            stats.backtracks += 1
+
+
+def count_choice(stats: Stats, options: int) -> None:
+    """A guess (one of several options) is a node; the only option left is a forced move."""
+    if options == 1:
+        stats.forced += 1
+    else:
+        stats.nodes += 1
 
 
 def select(columns: Columns, rows: Rows, choice: Choice) -> list[set[Choice]]:

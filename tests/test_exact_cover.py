@@ -71,7 +71,12 @@ def test_no_solution_and_clashing_givens():
     assert count_exact_cover("55" + "." * 79) == 0
 
 
-def test_nodes_are_counted():
+def test_guesses_are_nodes_and_single_options_are_forced():
     stats = Stats()
     solve_exact_cover(SAMPLE, stats)
-    assert (stats.nodes, stats.backtracks) == (81 - 30, 0)  # one choice per blank, none undone
+    assert (stats.nodes, stats.forced) == (0, 81 - 30)  # the sample needs no guess at all
+    stats = Stats()
+    board = solve_exact_cover(load_set("top95")[0], stats)
+    assert stats.nodes > 0
+    assert stats.forced >= sum(row.count(".") for row in parse(load_set("top95")[0])) - stats.nodes
+    assert is_valid_sudoku(board)
