@@ -69,6 +69,17 @@ def named(puzzles: Mapping[str, object] | Sequence[object]) -> dict[str, object]
     return {f"#{i}": puzzle for i, puzzle in enumerate(puzzles, 1)}
 
 
+def record_of(
+    name: str, puzzle: object, method: str, max_nodes: int | None, **switches: bool
+) -> Record:
+    """Solve one puzzle through `solve()` and keep what it cost."""
+    result = solve(puzzle, method, max_nodes=max_nodes, **switches)
+    s = result.stats
+    return Record(
+        name, clue_count(puzzle), result.status, s.nodes, s.forced, s.backtracks, s.seconds
+    )
+
+
 def measure(
     puzzles: Mapping[str, object] | Sequence[object],
     method: str = "pruned",
@@ -81,22 +92,28 @@ def measure(
     if progress:
         caption = progress if isinstance(progress, str) else method
         items = tqdm(items, desc=caption, total=len(items))
-    records = []
-    for name, puzzle in items:
-        result = solve(puzzle, method, max_nodes=max_nodes, **switches)
-        s = result.stats
-        records.append(
-            Record(
-                name,
-                clue_count(puzzle),
-                result.status,
-                s.nodes,
-                s.forced,
-                s.backtracks,
-                s.seconds,
-            )
-        )
-    return records
+    return [record_of(name, puzzle, method, max_nodes, **switches) for name, puzzle in items]
+
+
+def measure_sets(
+    sets: Mapping[str, Sequence[object]],
+    methods: Sequence[str],
+    bounds: Mapping[str, int] | None = None,
+    progress: bool = False,
+) -> dict[str, dict[str, list[Record]]]:
+    """Every method on every set: results[method][set] is a list of records.
+
+    `bounds` gives a node bound per method (a method not named runs unbounded); with `progress`
+    one bar counts every solve.
+    """
+    bounds = bounds or {}
+    jobs = [(m, s, name, p) for m in methods for s in sets for name, p in named(sets[s]).items()]
+    if progress:
+        jobs = tqdm(jobs, desc="solving", total=len(jobs))
+    results: dict[str, dict[str, list[Record]]] = {m: {s: [] for s in sets} for m in methods}
+    for method, set_name, name, puzzle in jobs:
+        results[method][set_name].append(record_of(name, puzzle, method, bounds.get(method)))
+    return results
 
 
 def values(records: Iterable[Record], metric: str = "nodes") -> list[Any]:

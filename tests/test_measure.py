@@ -14,6 +14,7 @@ from sudoku_lib.measure import (
     fraction_within,
     hardest,
     measure,
+    measure_sets,
     pruning_ladder,
     share_of_hardest,
     summary,
@@ -87,3 +88,14 @@ def test_summary_and_tables():
 def test_clue_count_reads_any_form():
     assert clue_count(SAMPLE) == 30
     assert clue_count(solve(SAMPLE).solution) == 81
+
+
+def test_measure_sets_is_measure_for_every_method_and_set():
+    sets = {"a": load_set("top95")[:2], "b": [SAMPLE]}
+    results = measure_sets(sets, ["naive", "pruned"], bounds={"naive": 50})
+    assert list(results) == ["naive", "pruned"] and list(results["naive"]) == ["a", "b"]
+    for method, bound in (("naive", 50), ("pruned", None)):
+        for name, puzzles in sets.items():
+            got = [(r.name, r.status, r.nodes) for r in results[method][name]]
+            want = [(r.name, r.status, r.nodes) for r in measure(puzzles, method, bound)]
+            assert got == want
