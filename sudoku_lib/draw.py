@@ -17,6 +17,7 @@ from matplotlib.patches import Rectangle
 
 from . import style
 from .board import BLANK, Board, Cell, Digit, box_index, geometry, parse
+from .errors import SudokuError
 from .search.pruned import Pruning, State
 from .trace import SearchTree, TreeNode
 from .validate import Conflict, find_conflicts
@@ -27,6 +28,7 @@ BOX_SHADES = ("#f3f4f6", "#dbeafe")  # alternate boxes in the box-number picture
 SOLUTION_EDGE = style.PLACED
 TREE_EDGE = style.GRID_THIN
 TRIED = "#e5e7eb"  # a tree node the search took back
+MAX_TREE_NODES = 300  # wider than this, a tree picture is a smear
 
 CandidateMarks = Mapping[Cell, Iterable[Digit]]
 
@@ -107,7 +109,9 @@ def write_digit(ax: Axes, cell: Cell, digit: Digit, kind: str, points: float) ->
     )
 
 
-def write_candidates(ax: Axes, cell: Cell, digits: Iterable[Digit], size: int, points: float):
+def write_candidates(
+    ax: Axes, cell: Cell, digits: Iterable[Digit], size: int, points: float
+) -> None:
     """Pencil marks: digit k sits in its own spot of a small box x box grid inside the cell."""
     geo = geometry(size)
     r, c = cell
@@ -291,13 +295,18 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
     """Draw every choice of a recorded search: each dot is a digit placed, the dots below it the
     choices made after it. The path to the solution is blue, choices that hit a dead end red.
     """
+    if tree.size > MAX_TREE_NODES:
+        raise SudokuError(
+            f"this search tree has {tree.size:,} nodes; a picture stays readable up to "
+            f"{MAX_TREE_NODES}, so record a smaller search (a 4x4 puzzle, or max_nodes=)"
+        )
     nodes = list(tree.root.walk())
     places = tree_layout(tree.root)
     width = max(x for x, _ in places.values()) + 1
     depth = max(node.depth for node in nodes)
     if ax is None:
         _, ax = plt.subplots(
-            figsize=(max(7.0, 0.6 * width + 3.0), 0.55 * depth + 1.8), layout="constrained"
+            figsize=(max(5.0, 0.6 * width + 2.0) + 3.0, 0.55 * depth + 1.8), layout="constrained"
         )
     for node in nodes:
         x, y = places[id(node)]
@@ -312,6 +321,7 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
                 zorder=1,
                 gid="solution-edge" if on_path else "edge",
             )
+    names = depth_names(nodes)
     for node in nodes:
         x, y = places[id(node)]
         fill, text_colour, gid = node_style(node)
@@ -320,7 +330,10 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
         if node.digit is not None:
             ax.text(x, y, node.digit, ha="center", va="center_baseline", color=text_colour,
                     fontsize=12, fontweight="bold", zorder=3)  # fmt: skip
-    names = depth_names(nodes)
+        if node.cell is not None and node.depth not in names:  # cells vary at this depth
+            r, c = node.cell
+            ax.text(x, y - 0.38, f"r{r + 1}c{c + 1}", ha="center", va="top", fontsize=8,
+                    color=style.CANDIDATE, zorder=3, gid="cell-label")  # fmt: skip
     ax.set_yticks([0, *(-d for d in sorted(names))], ["start", *(names[d] for d in sorted(names))])
     ax.tick_params(length=0, labelsize=11)
     ax.set_xticks([])
@@ -328,7 +341,8 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
         spine.set_visible(False)
     ax.set_xlim(-0.7, width - 0.3)
     ax.set_ylim(-depth - 0.6, 0.6)
-    ax.legend(handles=TREE_LEGEND, loc="lower left", fontsize=11, frameon=False)
+    ax.legend(handles=TREE_LEGEND, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=11,
+              frameon=False)  # fmt: skip
     if title is None:
         stats = tree.result.stats
         title = (

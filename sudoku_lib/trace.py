@@ -14,7 +14,7 @@ from .board import Cell, Digit
 from .search import SolveResult, solve
 from .search.events import DeadEnd, Event, Forced, Solved, Try
 
-DEFAULT_MAX_NODES = 2_000  # a tree to look at must stay small
+DEFAULT_MAX_NODES = 5_000  # a recorded tree is kept whole in memory: keep it small
 
 
 @dataclass

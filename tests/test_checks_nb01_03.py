@@ -9,7 +9,7 @@ from math import isqrt
 import pytest
 
 from sudoku_lib import checks, parse
-from sudoku_lib.checks.nb02 import other_sizes, sample_boards
+from sudoku_lib.checks.nb02 import SMALL_4X4, other_sizes, sample_boards
 from sudoku_lib.checks.nb03 import IS_VALID_CASES, SMALL_CASES
 from sudoku_lib.puzzles import SAMPLE
 
@@ -94,6 +94,29 @@ def count_all(board):
     return total
 
 
+def solve_counting(board):
+    """A plain backtracking written afresh for the test: reading order, digits ascending."""
+    blanks = [(r, c) for r, row in enumerate(board) for c, d in enumerate(row) if d == "."]
+    placed = 0
+
+    def fill(i):
+        nonlocal placed
+        if i == len(blanks):
+            return True
+        r, c = blanks[i]
+        for d in "123456789ABCDEFG"[: len(board)]:
+            if fits(board, r, c, d):
+                board[r][c] = d
+                placed += 1
+                if fill(i + 1):
+                    return True
+                board[r][c] = "."
+        return False
+
+    fill(0)
+    return placed
+
+
 def queens(n, placed=()):
     if len(placed) == n:
         return 1
@@ -116,6 +139,7 @@ RIGHT = {
     "check_find_clash": clash,
     "check_is_valid": fits,
     "check_count_all": count_all,
+    "check_solve_counting": solve_counting,
     "check_count_queens": queens,
 }
 
@@ -128,6 +152,7 @@ WRONG = {
     "check_find_clash": lambda board: ((0, 0), (0, 1)) if clash(board) else None,
     "check_is_valid": lambda board, r, c, d: fits(board, r, c, d) and len(board) == 9,
     "check_count_all": lambda board: min(count_all(board), 1),
+    "check_solve_counting": lambda board: solve_counting([row[:] for row in board]),
     "check_count_queens": lambda n: n,
 }
 
@@ -175,6 +200,10 @@ def test_the_other_sizes_break_the_rule_as_named():
 
 
 def test_small_is_valid_case_names_say_the_truth():
-    board = parse("......34.12...4.")
+    board = parse(SMALL_4X4)
     for name, (r, c, d) in SMALL_CASES.items():
         assert fits(board, r, c, d) == name.endswith("(fits)"), name
+
+
+def test_the_counting_solver_expects_4208_on_the_sample():
+    assert solve_counting(parse(SAMPLE)) == 4208

@@ -15,7 +15,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import pytest
 
-from sudoku_lib import parse, solve
+from sudoku_lib import SudokuError, parse, solve
 from sudoku_lib.draw import (
     draw_board,
     draw_box_indices,
@@ -26,6 +26,8 @@ from sudoku_lib.puzzles import SAMPLE, SAMPLE_INVALID, TREE_4X4
 from sudoku_lib.trace import record_tree
 
 FOUR = "1.....3..1.....2"
+VARIED = "6.2.5.........4.3..........43...8....1....2........7..5..27...........81...6....."
+"""A top95 puzzle on which the pruned search branches on different cells at one depth."""
 SIXTEEN_ROW = "123456789ABCDEFG"
 
 
@@ -220,6 +222,20 @@ def test_every_node_below_the_root_follows_the_rules():
     check(tree.root, parse(TREE_4X4))
 
 
+def test_naive_tree_names_cells_per_level_and_pruned_tree_per_node():
+    naive = draw_search_tree(record_tree(TREE_4X4))
+    assert not by_gid(naive, "cell-label")
+    assert [t.get_text() for t in naive.get_yticklabels()][:2] == ["start", "row 1, col 1"]
+    plt.close("all")
+    tree = record_tree(VARIED, method="pruned")
+    pruned = draw_search_tree(tree)
+    depths = {n.depth for n in tree.nodes()}
+    varied = {d for d in depths if len({n.cell for n in tree.nodes() if n.depth == d}) > 1}
+    expected = sum(1 for n in tree.nodes() if n.depth in varied)
+    assert expected > 0
+    assert len(by_gid(pruned, "cell-label")) == expected
+
+
 def test_pruned_tree_records_the_forced_digits():
     tree = record_tree(SAMPLE, method="pruned")
     forced = sum(len(node.forced) for node in tree.root.walk())
@@ -238,6 +254,18 @@ def test_a_bounded_tree_stops_at_the_bound():
     tree = record_tree(SAMPLE, max_nodes=50)
     assert tree.result.status == "gave up"
     assert tree.size == 50
+
+
+def test_a_tree_too_big_to_read_is_refused_with_a_reason():
+    tree = record_tree(SAMPLE)
+    with pytest.raises(SudokuError, match="4,208 nodes"):
+        draw_search_tree(tree)
+
+
+def test_labels_number_rows_and_columns_from_zero():
+    ax = draw_board(FOUR, labels=True)
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2", "3"]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["0", "1", "2", "3"]
 
 
 def test_drawing_is_deterministic():

@@ -7,7 +7,7 @@ from .core import Case, Report, check_cases, not_done
 from .nb00 import check_count_givens, check_digit_in_solution
 from .nb01 import check_box_of, check_peers_of, check_string_to_board
 from .nb02 import check_find_clash, check_is_valid_board, check_is_valid_row
-from .nb03 import check_count_all, check_count_queens, check_is_valid
+from .nb03 import check_count_all, check_count_queens, check_is_valid, check_solve_counting
 from .nb04 import check_candidates, check_hidden_singles, check_naked_singles
 from .nb05 import check_board_after, check_first_dead_end, check_tries_per_depth
 from .nb06 import check_hardest, check_median, check_nodes_for
@@ -38,6 +38,7 @@ __all__ = [
     "check_nodes_for",
     "check_peers_of",
     "check_remove_clue",
+    "check_solve_counting",
     "check_string_to_board",
     "check_tries_per_depth",
     "not_done",

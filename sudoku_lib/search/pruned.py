@@ -159,7 +159,8 @@ def propagate(state: State, track: Tracker, depth: int) -> list[Cell] | None:
         trouble = contradiction(state, candidates)
         if trouble is not None:
             undo_forced(state, track, filled, depth)
-            track.dead_end(*trouble, depth)
+            r, c, why = trouble
+            track.dead_end(r, c, depth, why)
             return None
         singles = find_singles(state, candidates)
         if not singles:
