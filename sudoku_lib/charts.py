@@ -223,23 +223,36 @@ def sorted_effort(
     return ax
 
 
+def spread(count: int, width: float) -> np.ndarray:
+    """Evenly scattered offsets in [-width, width] (a golden-ratio sequence, the same every run)."""
+    return ((np.arange(count) * 0.618034) % 1 - 0.5) * 2 * width
+
+
 def clues_vs_effort(
     results: Results,
     metric: str = "nodes",
     ax: Axes | None = None,
     colours: Mapping[str, str] | None = None,
+    jitter: float = 0.3,
 ) -> Axes:
-    """One dot per puzzle: its number of givens against what it cost."""
+    """One dot per puzzle: its number of givens against what it cost.
+
+    Clue counts are whole numbers, so dots are spread sideways by up to `jitter` to be seen;
+    the biggest series is drawn first, so a small one is never hidden under it.
+    """
     ax = axes_or_new(ax)
     colours = colours or set_colours(list(results))
-    for label, records in results.items():
-        clues = np.array(values(records, "clues"))
+    for label in sorted(results, key=lambda label: -len(results[label])):
+        records = results[label]
+        clues = np.array(values(records, "clues"), dtype=float) + spread(len(records), jitter)
         ax.scatter(
-            clues, scaled(records, metric), s=18, alpha=0.6, color=colours[label], label=label
+            clues, scaled(records, metric), s=14, alpha=0.6, color=colours[label], label=label
         )
     set_effort_scale(ax, metric)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("clues (givens)")
     ax.grid(color=GRID_THIN, alpha=0.4)
-    ax.legend(fontsize="small")
+    handles, labels = ax.get_legend_handles_labels()
+    order = [labels.index(label) for label in results]
+    ax.legend([handles[i] for i in order], list(results), fontsize="small")
     return ax

@@ -96,6 +96,15 @@ def test_heavy_tail_and_sorted_effort_draw_one_line_per_series(results):
 
 
 def test_scatter_puts_each_puzzle_at_its_clues_and_effort(results):
-    ax = charts.clues_vs_effort(results, "nodes")
+    ax = charts.clues_vs_effort(results, "nodes", jitter=0)
     points = ax.collections[0].get_offsets()
     assert points.tolist() == [[25, 5000], [30, 300]]
+
+
+def test_scatter_jitter_stays_within_its_width_and_big_series_go_first():
+    many = {"small": [record("s", 1)], "big": [record(str(i), i, clues=20) for i in range(50)]}
+    ax = charts.clues_vs_effort(many, jitter=0.3)
+    big_points = ax.collections[0].get_offsets()
+    assert len(big_points) == 50
+    assert np.all(np.abs(big_points[:, 0] - 20) <= 0.3 + 1e-9) and len(set(big_points[:, 0])) > 40
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["small", "big"]
