@@ -1,18 +1,22 @@
 """The stepper: walk the library's own search one event at a time, forward and back.
 
 The search runs inside a greenlet whose listener hands each event back and waits, so the search
-moves only when the learner asks for the next step (nothing runs ahead). Events are kept compactly
-(each distinct event once, plus a 4-byte index per step) and the board is saved only every
-`CHECKPOINT_EVERY` steps, so going back restores the nearest checkpoint and replays a few events.
+moves only when the learner asks for the next step (nothing runs ahead). All search greenlets live
+on one thread of their own, since widget messages may arrive on any of the kernel's threads.
+Events are kept compactly (each distinct event once, plus a 4-byte index per step) and the board
+is saved only every `CHECKPOINT_EVERY` steps, so going back restores the nearest checkpoint and
+replays a few events.
 The Python API (`step`, `back`, `goto`, ...) is the same with or without a browser attached; the
 widget only draws what the API says.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from array import array
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from html import escape
 
@@ -35,23 +39,43 @@ RUN_CAP = 100_000
 Choice = tuple[int, int, Digit]  # (row, col, digit) of a choice still open on the call stack
 
 
+SEARCH_THREAD = "sudoku-search"
+_search_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix=SEARCH_THREAD)
+"""The one thread every search greenlet lives on. A greenlet can only be switched to from the
+thread that made it, and ipykernel 7 may deliver widget messages on other threads (subshells),
+so callers hand their request to this thread: one hand-over per request, never one per event."""
+
+
+def on_search_thread(work: Callable[[], None]) -> None:
+    """Run `work` on the search thread and wait for it (directly, when already there)."""
+    if threading.current_thread().name.startswith(SEARCH_THREAD):
+        work()
+    else:
+        _search_thread.submit(work).result()
+
+
+def hand_over(event: Event) -> None:
+    """The search's listener: give the event to whoever asked, and wait to be asked again."""
+    getcurrent().parent.switch(event)
+
+
 class EventLog:
-    """The events of one search, pulled one at a time from a greenlet that runs it."""
+    """The events of one search, pulled on demand from a greenlet that runs it.
+
+    Each distinct event is stored once, and each step as a 4-byte index into that table.
+    """
 
     def __init__(self, puzzle: object, method: str, switches: dict[str, bool]) -> None:
         board = parse(puzzle)
         refuse_conflicts(board)
         strategy_for(method)
-        self._codes = array("I")  # one index into _distinct per step
+        self._codes = array("I")
         self._distinct: list[Event] = []
         self._index: dict[Event, int] = {}
         self.finished = False
-        self._search = greenlet(lambda: run(board, method, None, self._hand_over, 1, switches))
-        self.pull()  # the first event, so a bad switch is reported now, not at the first step
-
-    def _hand_over(self, event: Event) -> None:
-        """The listener: give the event to whoever asked for it, and wait to be asked again."""
-        self._search.parent.switch(event)
+        self._search: greenlet | None = None
+        self._start = lambda: run(board, method, None, hand_over, 1, switches)
+        self.extend(1)  # the first event, so a bad switch is reported now, not at the first step
 
     def __len__(self) -> int:
         return len(self._codes)
@@ -59,11 +83,20 @@ class EventLog:
     def __getitem__(self, i: int) -> Event:
         return self._distinct[self._codes[i]]
 
-    def pull(self) -> bool:
-        """Let the search run to its next event; False once it has ended (nothing new came)."""
-        if self.finished:
-            return False
-        self._search.parent = getcurrent()
+    def extend(self, limit: int, stop: Callable[[Event], bool] | None = None) -> None:
+        """Let the search run until `limit` events are known, it ends, or an event `stop`s it."""
+        if len(self._codes) < limit and not self.finished:
+            on_search_thread(lambda: self._pull(limit, stop))
+
+    def _pull(self, limit: int, stop: Callable[[Event], bool] | None) -> None:
+        """The loop of `extend`, on the search thread: one switch into the search per event."""
+        if self._search is None:
+            self._search = greenlet(self._start)
+        while len(self._codes) < limit and self._next(stop):
+            pass
+
+    def _next(self, stop: Callable[[Event], bool] | None) -> bool:
+        """Take one event from the search; False when it has ended or `stop` wants this one."""
         event = self._search.switch()
         if self._search.dead:
             self.finished = True
@@ -74,8 +107,8 @@ class EventLog:
             self._distinct.append(event)
         self._codes.append(code)
         if isinstance(event, Solved):
-            self.pull()  # after a solution the search only unwinds: learn the total now
-        return True
+            self._next(None)  # after a solution the search only unwinds: learn the total now
+        return stop is None or not stop(event)
 
     @property
     def distinct(self) -> int:
@@ -160,6 +193,7 @@ class Stepper(widgets.VBox):
         self._state = Replay(self.puzzle)
         self._checkpoints = [self._state.save()]
         self._position = 0
+        self._lock = threading.RLock()  # a cell and a widget message may arrive on two threads
         self.note = ""
         self.render_seconds = 0.0
         self._view = StepperView(self, controls)
@@ -248,7 +282,9 @@ class Stepper(widgets.VBox):
     def caption(self) -> str:
         """The current event in plain words."""
         event = self.event
-        return "the puzzle as given: press Step to begin" if event is None else caption(event)
+        if event is None:
+            return "the puzzle as given: press Step to begin"
+        return caption(event, len(self.puzzle))
 
     @property
     def solved(self) -> bool:
@@ -270,9 +306,11 @@ class Stepper(widgets.VBox):
 
     def goto(self, i: int) -> None:
         """Show the board after exactly i events (or the nearest end)."""
-        self.note = ""
-        self._move_to(max(0, int(i)))
-        self.render()
+        i = max(0, int(i))
+        with self._lock:
+            self._log.extend(i)
+            self._move_to(i)
+            self.render()
 
     def first(self) -> None:
         """Back to the puzzle as given."""
@@ -280,18 +318,25 @@ class Stepper(widgets.VBox):
 
     def run_to(self, wanted: Callable[[Event], bool], cap: int = RUN_CAP) -> bool:
         """Step until an event the test `wanted` accepts (at most `cap` steps); True if found."""
-        self.note = ""
-        for _ in range(cap):
-            if not self._advance():
+        with self._lock:
+            limit = self._position + cap
+            seen = min(limit, len(self._log))
+            found = self._find(wanted, self._position, seen)
+            if found is None:
+                self._log.extend(limit, stop=wanted)
+                found = self._find(wanted, seen, min(limit, len(self._log)))
+            self._move_to(limit if found is None else found)
+            if found is None and self.at_end:
                 self.note = "the search has ended"
-                break
-            if wanted(self._log[self._position - 1]):
-                self.render()
-                return True
-        else:
-            self.note = f"stopped after {cap:,} steps: press again to go on"
-        self.render()
-        return False
+            elif found is None:
+                self.note = f"stopped after {cap:,} steps: press again to go on"
+            self.render()
+            return found is not None
+
+    def _find(self, wanted: Callable[[Event], bool], start: int, stop: int) -> int | None:
+        """The position just after the first known event in [start, stop) that `wanted` accepts."""
+        log = self._log
+        return next((i + 1 for i in range(start, stop) if wanted(log[i])), None)
 
     def run_to_end(self, cap: int = RUN_CAP) -> bool:
         """Go to the last step, or `cap` steps further if the search is longer; True at the end."""
@@ -312,27 +357,21 @@ class Stepper(widgets.VBox):
 
     # Moving the replay ----------------------------------------------------------------------
 
-    def _advance(self) -> bool:
-        """Apply the next event (pulling it from the search if needed); False at the end."""
-        if self._position == len(self._log) and not self._log.pull():
-            return False
-        self._state.apply(self._log[self._position])
-        self._position += 1
-        if self._position % CHECKPOINT_EVERY == 0 and self._position // CHECKPOINT_EVERY == len(
-            self._checkpoints
-        ):
-            self._checkpoints.append(self._state.save())
-        return True
-
     def _move_to(self, i: int) -> None:
-        """Reach position i: from the nearest checkpoint at or before it, unless ahead is nearer."""
+        """Reach position i among the known events (or the last known), from the nearest save."""
+        self.note = ""
+        i = min(i, len(self._log))
         slot = min(i // CHECKPOINT_EVERY, len(self._checkpoints) - 1)
         start = slot * CHECKPOINT_EVERY
         if i < self._position or start > self._position:
             self._state.restore(self._checkpoints[slot])
             self._position = start
-        while self._position < i and self._advance():
-            pass
+        state, log, checkpoints = self._state, self._log, self._checkpoints
+        for position in range(self._position, i):
+            state.apply(log[position])
+            if position + 1 == len(checkpoints) * CHECKPOINT_EVERY:  # first time this far
+                checkpoints.append(state.save())
+        self._position = i
 
     # Drawing --------------------------------------------------------------------------------
 
@@ -344,16 +383,15 @@ class Stepper(widgets.VBox):
 
     def board_html(self) -> str:
         """The board at this position as an HTML table (what the widget shows)."""
-        table = board_html(
+        puzzle = "".join("".join(row) for row in self.puzzle)
+        return board_html(
             self._state.board,
             self._givens,
             self._state.forced,
             self.event,
             self._candidates() if self.pencil_marks else {},
+            {"position": str(self._position), "method": self.method, "puzzle": puzzle},
         )
-        puzzle = "".join("".join(row) for row in self.puzzle)
-        about = f'data-method="{escape(self.method)}" data-puzzle="{puzzle}"'
-        return table.replace("<table ", f'<table data-position="{self._position}" {about} ', 1)
 
     def _candidates(self) -> dict[Cell, list[Digit]]:
         """The pencil marks: what the pruned search itself would compute for the empty cells."""
@@ -386,8 +424,13 @@ def board_html(
     forced: set[Cell] | frozenset[Cell],
     event: Event | None,
     candidates: dict[Cell, list[Digit]],
+    data: dict[str, str] | None = None,
 ) -> str:
-    """A board as an HTML table: givens, placed (blue), forced (green), the current cell, marks."""
+    """A board as an HTML table: givens, placed (blue), forced (green), the current cell, marks.
+
+    The table carries the cells as `data-board` (and any `data` as more data- attributes), so a
+    browser test can read what is drawn without parsing the cells.
+    """
     geo = geometry_of(board)
     current = None if event is None or isinstance(event, Solved) else (event.row, event.col)
     dead = isinstance(event, DeadEnd)
@@ -415,8 +458,11 @@ def board_html(
                 content = digit
             cells.append(f'<td class="{" ".join(classes)}">{content}</td>')
         rows.append(f"<tr>{''.join(cells)}</tr>")
-    size_class = f"sdk-n{geo.size}"
-    return f'<table class="sdk-board {size_class}" data-board="{flat}">{"".join(rows)}</table>'
+    about = "".join(f' data-{key}="{escape(value)}"' for key, value in (data or {}).items())
+    return (
+        f'<table class="sdk-board sdk-n{geo.size}" data-board="{flat}"{about}>'
+        f"{''.join(rows)}</table>"
+    )
 
 
 def pencil_marks(marks: list[Digit] | None, digits: tuple[Digit, ...], box: int) -> str:
@@ -469,11 +515,14 @@ HEADROOM = 1_000
 
 
 def button(
-    name: str, icon_text: str, tooltip: str, handler: Callable[[], object]
+    name: str, label: str, tooltip: str, handler: Callable[[], object], icon: str = ""
 ) -> widgets.Button:
     """A labelled button whose tooltip starts with its name, calling `handler` when pressed."""
     control = widgets.Button(
-        description=icon_text, tooltip=f"{name}: {tooltip}", layout=widgets.Layout(width="auto")
+        description=label,
+        icon=icon,
+        tooltip=f"{name}: {tooltip}",
+        layout=widgets.Layout(width="auto"),
     )
     control.add_class(f"sdk-{name.lower().replace(' ', '-')}")
     control.on_click(lambda _: handler())
@@ -517,14 +566,14 @@ class StepperView:
             options=SPEEDS, value=SPEEDS[3][1], description="Speed", tooltip="Speed of Play"
         )
         speed.observe(lambda change: self.set_speed(*change["new"]), names="value")
-        jump = widgets.IntText(value=0, description="Jump to", tooltip="Jump to: type a step")
-        jump.add_class("sdk-jump")
-        jump.observe(lambda change: self.jump(change["new"]), names="value")
+        self.jump_box = widgets.IntText(value=0, description="Jump to", tooltip="Jump to: a step")
+        self.jump_box.add_class("sdk-jump")
+        self.jump_box.observe(lambda change: self.jump(change["new"]), names="value")
         buttons = widgets.HBox(
             [
-                button("First", "⏮ First", "back to the puzzle as given", s.first),
-                button("Back", "◀ Back", "undo one step", s.back),
-                button("Step", "Step ▶", "one more step of the search", s.step),
+                button("First", "First", "back to the puzzle as given", s.first, "fast-backward"),
+                button("Back", "Back", "undo one step", s.back, "step-backward"),
+                button("Step", "Step", "one more step of the search", s.step, "step-forward"),
                 button(
                     "Next backtrack",
                     "Next dead end",
@@ -536,9 +585,10 @@ class StepperView:
                 ),
                 button(
                     "Last",
-                    "Run to end ⏭",
+                    "Run to end",
                     f"the last step (at most {RUN_CAP:,} more)",
                     s.run_to_end,
+                    "fast-forward",
                 ),
             ]
         )
@@ -546,13 +596,22 @@ class StepperView:
         return (
             buttons,
             widgets.HBox([play_label, self.play, speed]),
-            widgets.HBox([self.slider, jump]),
+            widgets.HBox([self.slider, self.jump_box]),
         )
 
     def jump(self, position: int) -> None:
-        """Go where the slider or the box says, unless it only followed the stepper there."""
-        if position != self.stepper.position:
-            self.stepper.goto(position)
+        """Go where the slider or the box says, unless it only followed the stepper there.
+
+        Never more than RUN_CAP steps past the known ones, so a typo cannot hang the kernel.
+        """
+        s = self.stepper
+        if position == s.position:
+            return
+        reach = s.known + RUN_CAP
+        s.goto(min(position, reach))
+        if position > reach and not s.finished:
+            s.note = f"went only {RUN_CAP:,} steps past the known ones: jump again to go on"
+            s.render()
 
     def set_speed(self, interval: int, steps: int) -> None:
         """Play every `interval` ms, `steps` steps at a time."""
@@ -578,6 +637,7 @@ class StepperView:
             self.play.max = self.slider.max = reach
         if self.slider.value != position:
             self.slider.value = position
+        self.jump_box.value = position
 
 
 class SideBySide(widgets.VBox):
@@ -587,9 +647,11 @@ class SideBySide(widgets.VBox):
         super().__init__()
         self.left, self.right = left, right
         buttons = [
-            button("First", "⏮ First", "both back to the puzzle as given", self.first),
-            button("Back", "◀ Back", "both one step back", self.back),
-            button("Step", "Step ▶", "both one step forward", self.step),
+            button(
+                "First", "First", "both back to the puzzle as given", self.first, "fast-backward"
+            ),
+            button("Back", "Back", "both one step back", self.back, "step-backward"),
+            button("Step", "Step", "both one step forward", self.step, "step-forward"),
             button("To solution", "To solution", "both run until solved", self.to_solution),
         ]
         self.children = (widgets.HBox([left, right]), widgets.HBox(buttons))

@@ -6,9 +6,10 @@ a valid board need not be solvable (that is the search's job).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .board import BLANK, SYMBOLS, Cell, Digit, box_index, geometry_of, parse
+from .board import BLANK, SYMBOLS, Board, Cell, Digit, box_index, geometry_of, parse
 
 UNIT_KINDS = ("row", "column", "box")
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
@@ -22,20 +23,24 @@ BOX_NAMES_9 = (
 def is_valid_sudoku(board: object) -> bool:
     """True when no filled digit repeats in a row, column or box (a dict per unit, digit keys)."""
     grid = parse(board)
-    size, box = len(grid), geometry_of(grid).box
+    size = len(grid)
     rows: list[dict[Digit, int]] = [{} for _ in range(size)]
     columns: list[dict[Digit, int]] = [{} for _ in range(size)]
     boxes: list[dict[Digit, int]] = [{} for _ in range(size)]
-    for r in range(size):
-        for c in range(size):
-            digit = grid[r][c]
-            if digit == BLANK:
-                continue
-            b = box_index(r, c, box)
-            if digit in rows[r] or digit in columns[c] or digit in boxes[b]:
-                return False
-            rows[r][digit] = columns[c][digit] = boxes[b][digit] = 1
+    for r, c, b, digit in filled_cells(grid):
+        if digit in rows[r] or digit in columns[c] or digit in boxes[b]:
+            return False
+        rows[r][digit] = columns[c][digit] = boxes[b][digit] = 1
     return True
+
+
+def filled_cells(grid: Board) -> Iterator[tuple[int, int, int, Digit]]:
+    """Each filled cell as (row, column, box, digit), in reading order: what a validator visits."""
+    box = geometry_of(grid).box
+    for r, row in enumerate(grid):
+        for c, digit in enumerate(row):
+            if digit != BLANK:
+                yield r, c, box_index(r, c, box), digit
 
 
 @dataclass(frozen=True)
@@ -91,21 +96,16 @@ def find_conflicts(board: object) -> list[Conflict]:
 def is_valid_sudoku_sets(board: object) -> bool:
     """The dict check with one set per unit: `digit in seen` says the rule as it is read."""
     grid = parse(board)
-    size, box = len(grid), geometry_of(grid).box
+    size = len(grid)
     rows: list[set[Digit]] = [set() for _ in range(size)]
     columns: list[set[Digit]] = [set() for _ in range(size)]
     boxes: list[set[Digit]] = [set() for _ in range(size)]
-    for r in range(size):
-        for c in range(size):
-            digit = grid[r][c]
-            if digit == BLANK:
-                continue
-            b = box_index(r, c, box)
-            if digit in rows[r] or digit in columns[c] or digit in boxes[b]:
-                return False
-            rows[r].add(digit)
-            columns[c].add(digit)
-            boxes[b].add(digit)
+    for r, c, b, digit in filled_cells(grid):
+        if digit in rows[r] or digit in columns[c] or digit in boxes[b]:
+            return False
+        rows[r].add(digit)
+        columns[c].add(digit)
+        boxes[b].add(digit)
     return True
 
 
@@ -115,18 +115,13 @@ DIGIT_BITS = {digit: 1 << i for i, digit in enumerate(SYMBOLS)}  # "1" -> 0b1, "
 def is_valid_sudoku_bits(board: object) -> bool:
     """The dict check with one integer per unit: bit k is on once the k-th digit has been seen."""
     grid = parse(board)
-    size, box = len(grid), geometry_of(grid).box
+    size = len(grid)
     rows, columns, boxes = [0] * size, [0] * size, [0] * size
-    for r in range(size):
-        for c in range(size):
-            digit = grid[r][c]
-            if digit == BLANK:
-                continue
-            bit = DIGIT_BITS[digit]
-            b = box_index(r, c, box)
-            if (rows[r] | columns[c] | boxes[b]) & bit:
-                return False
-            rows[r] |= bit
-            columns[c] |= bit
-            boxes[b] |= bit
+    for r, c, b, digit in filled_cells(grid):
+        bit = DIGIT_BITS[digit]
+        if (rows[r] | columns[c] | boxes[b]) & bit:
+            return False
+        rows[r] |= bit
+        columns[c] |= bit
+        boxes[b] |= bit
     return True

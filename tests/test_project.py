@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -32,3 +34,11 @@ def test_bundled_puzzle_sets_are_listed_with_their_sources():
         assert f"`{path.name}`" in sources
         lines = path.read_text().split()
         assert lines and all(len(line) == 81 for line in lines)
+
+
+def test_code_and_notebooks_are_ruff_clean():
+    for command in (["check", "."], ["format", "--check", "."]):
+        run = subprocess.run(
+            [sys.executable, "-m", "ruff", *command], cwd=ROOT, capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stdout + run.stderr

@@ -169,8 +169,10 @@ def test_clashing_givens_are_refused_with_the_digit_and_the_unit():
 def test_unknown_method_and_unknown_switch_are_clear_errors():
     with pytest.raises(SudokuError, match="unknown method 'magic'"):
         solve(SAMPLE, method="magic")
-    with pytest.raises(SudokuError, match="switches"):
+    with pytest.raises(SudokuError, match="'pruned' has no switch telepathy; its switches are"):
         solve(SAMPLE, method="pruned", telepathy=True)
+    with pytest.raises(SudokuError, match="'naive' has no switch sets; it has no switches"):
+        solve(SAMPLE, method="naive", sets=True)
 
 
 def swappable_rectangle(grid):

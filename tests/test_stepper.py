@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_lib import ConflictError, SudokuError, solve
+from sudoku_lib import stepper as stepper_module
 from sudoku_lib.board import BLANK, Board, parse
 from sudoku_lib.puzzles import ANTI_BACKTRACKING, SAMPLE, load_set
 from sudoku_lib.search.events import DeadEnd, Event, Forced, Solved, Try, Undo, caption
 from sudoku_lib.stats import format_seconds
 from sudoku_lib.stepper import CHECKPOINT_EVERY, Stepper, side_by_side
+from tests.strategies import puzzles
 
 
 def events_of(puzzle: object, method: str, max_nodes: int | None = None, **switches) -> list:
@@ -161,6 +166,10 @@ def test_run_to_buttons_stop_where_they_say():
     assert stepper.position == first_dead_end + 1
     assert stepper.to_solution()
     assert stepper.solved and stepper.nodes == solve(SAMPLE, "naive").stats.nodes
+    stepper.goto(first_dead_end - 3)
+    known = stepper.known
+    assert stepper.next_backtrack() and stepper.position == first_dead_end + 1
+    assert stepper.known == known  # found among the known events: nothing ran ahead
     long = Stepper(ANTI_BACKTRACKING, "naive")
     assert not long.run_to_end(cap=2_000)
     assert long.position == 2_000 and "stopped after 2,000 steps" in long.note
@@ -256,3 +265,61 @@ def test_a_solved_board_has_one_step():
     stepper = Stepper(solve(SAMPLE).solution, "naive")
     stepper.run_to_end()
     assert stepper.total == 1 and stepper.solved and isinstance(stepper.event, Solved)
+
+
+def test_any_thread_can_drive_it():
+    """ipykernel 7 may deliver widget messages on another thread (a subshell)."""
+    stepper = Stepper(SAMPLE, "naive")
+    stepper.step(2)
+    errors = []
+
+    def elsewhere():
+        try:
+            stepper.step(5)
+            stepper.back()
+        except Exception as error:  # reported below, in the test's own thread
+            errors.append(error)
+
+    worker = threading.Thread(target=elsewhere)
+    worker.start()
+    worker.join(timeout=30)
+    assert not errors
+    stepper.step(2)
+    assert stepper.position == 8
+    assert stepper.board == replay(SAMPLE, events_of(SAMPLE, "naive", max_nodes=20)[:8])
+
+
+@pytest.mark.parametrize("method", ["naive", "pruned"])
+def test_a_16x16_board_steps_and_draws(method):
+    puzzle = blanked(solve("." * 256, "pruned").solution, 110, seed=2)
+    reference = events_of(puzzle, method, max_nodes=300)
+    stepper = Stepper(puzzle, method)
+    for i in range(1, min(len(reference), 400), 7):
+        stepper.goto(i)
+        assert stepper.caption == caption(reference[i - 1], 16)
+    assert stepper.board == replay(puzzle, reference[: stepper.position])
+    assert "sdk-n16" in stepper.board_html()
+
+
+def test_a_jump_far_ahead_is_bounded(monkeypatch):
+    monkeypatch.setattr(stepper_module, "RUN_CAP", 1_000)
+    stepper = Stepper(ANTI_BACKTRACKING, "naive")
+    stepper.step(10)
+    controls(stepper)["IntText"].value = 10**9
+    assert stepper.position == 1_010 and "jump again" in stepper.note
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    puzzle=st.one_of(puzzles(box=2, min_keep=3, max_keep=8), puzzles(box=3, min_keep=28)),
+    method=st.sampled_from(["naive", "pruned"]),
+    where=st.lists(st.floats(0, 1), min_size=1, max_size=6),
+)
+def test_any_puzzle_any_position_matches_the_replay(puzzle, method, where):
+    reference = events_of(puzzle, method, max_nodes=300)
+    stepper = Stepper(puzzle, method)
+    for fraction in where:
+        i = round(fraction * len(reference))
+        stepper.goto(i)
+        assert stepper.board == replay(puzzle, reference[:i])
+        assert stepper.stack == open_choices(reference[:i])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Literal
 
 from ..board import Board, parse
@@ -16,7 +16,7 @@ from ..errors import ConflictError, SudokuError
 from ..stats import Stats
 from ..validate import find_conflicts
 from .naive import naive_search
-from .pruned import pruned_search
+from .pruned import Pruning, pruned_search
 from .tracker import Listener, NodeLimitReached, Tracker
 
 Strategy = Callable[..., bool]
@@ -27,6 +27,10 @@ METHODS: dict[str, Strategy] = {
     "pruned": pruned_search,
     "fast": pruned_search,
 }
+
+
+SWITCHES: dict[str, tuple[str, ...]] = {"pruned": tuple(f.name for f in fields(Pruning))}
+"""The switches each method takes; a method not listed takes none."""
 
 
 @dataclass
@@ -65,6 +69,15 @@ def strategy_for(method: str) -> Strategy:
         raise SudokuError(f"unknown method {method!r}; choose one of {names}") from None
 
 
+def refuse_unknown_switches(method: str, switches: dict[str, bool]) -> None:
+    """Name any switch the method does not have, and the ones it does."""
+    known = SWITCHES.get(method, ())
+    unknown = [name for name in switches if name not in known]
+    if unknown:
+        offer = f"its switches are {', '.join(known)}" if known else "it has no switches"
+        raise SudokuError(f"method {method!r} has no switch {', '.join(unknown)}; {offer}")
+
+
 def refuse_conflicts(board: Board) -> None:
     """Raise ConflictError when the givens already break a rule (no search could succeed)."""
     conflicts = find_conflicts(board)
@@ -84,6 +97,7 @@ def run(
     board = parse(puzzle)
     refuse_conflicts(board)
     strategy = strategy_for(method)
+    refuse_unknown_switches(method, switches)
     track = Tracker(max_nodes, listener, stop_after)
     start = time.perf_counter()
     try:
@@ -91,8 +105,6 @@ def run(
         finished = True
     except NodeLimitReached:
         finished = False
-    except TypeError as error:
-        raise SudokuError(f"method {method!r} does not take these switches: {switches}") from error
     track.stats.seconds = time.perf_counter() - start
     return track, finished
 

@@ -73,15 +73,18 @@ def where(row: int, col: int) -> str:
     return f"row {row + 1}, column {col + 1}"
 
 
-def caption(event: Event) -> str:
-    """The event in one line of plain words, for the stepper and for printed traces."""
+def caption(event: Event, size: int = 9) -> str:
+    """The event in one line of plain words, for the stepper and for printed traces.
+
+    `size` is the board's (4, 9 or 16): only a 9x9 board's boxes have names like "top-left".
+    """
     match event:
         case Try(row, col, digit, _):
             return f"try {digit} at {where(row, col)}"
         case Forced(row, col, digit, _, None):
             return f"{where(row, col)} can only be {digit}"
         case Forced(row, col, digit, _, (kind, index)):
-            return f"{digit} can only go at {where(row, col)} in {unit_name(kind, index)}"
+            return f"{digit} can only go at {where(row, col)} in {unit_name(kind, index, size)}"
         case Undo(row, col, digit, _, forced):
             kind = "forced " if forced else ""
             return f"take back the {kind}{digit} at {where(row, col)}"
