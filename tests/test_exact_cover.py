@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import islice
 
 import pytest
+from hypothesis import given, settings
 
 from sudoku_lib import Stats, count_solutions, is_valid_sudoku, solve
 from sudoku_lib.board import givens, parse
@@ -18,6 +19,8 @@ from sudoku_lib.exact_cover import (
     sudoku_rows,
 )
 from sudoku_lib.puzzles import HARD1, SAMPLE, load_set
+
+from .strategies import puzzles
 
 
 def test_knuths_small_example():
@@ -80,3 +83,19 @@ def test_guesses_are_nodes_and_single_options_are_forced():
     assert stats.nodes > 0
     assert stats.forced >= sum(row.count(".") for row in parse(load_set("top95")[0])) - stats.nodes
     assert is_valid_sudoku(board)
+
+
+@settings(max_examples=25, deadline=None)
+@given(puzzles(min_keep=25, max_keep=50))
+def test_every_exact_cover_solution_is_valid_keeps_the_givens_and_counts_agree(puzzle):
+    found = list(islice(solutions(puzzle), 3))
+    assert len(found) == count_solutions(puzzle, 3) >= 1
+    for board in found:
+        assert is_valid_sudoku(board) and "." not in "".join(map("".join, board))
+        assert all(board[r][c] == d for (r, c), d in givens(parse(puzzle)).items())
+
+
+@settings(max_examples=10, deadline=None)
+@given(puzzles(box=2, min_keep=0, max_keep=8))
+def test_on_4x4_boards_the_counts_agree_with_the_search(puzzle):
+    assert count_exact_cover(puzzle, 300) == count_solutions(puzzle, 300)
