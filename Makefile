@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab test lint format notebooks student clean
+.PHONY: install lab test lint format notebooks student bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
@@ -41,6 +41,10 @@ notebooks: $(STAMP)
 # The student version: solutions replaced by `raise NotImplementedError`, outputs cleared.
 student: $(STAMP)
 	$(BIN)/python -m tools.make_student --out student
+
+# The full benchmark: every method on every bundled set, side by side (a few minutes).
+bench: $(STAMP)
+	$(BIN)/python -m sudoku_lib bench
 
 clean:
 	rm -rf $(VENV) student test-output .pytest_cache .hypothesis

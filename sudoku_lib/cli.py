@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .board import to_grid_text
 from .errors import SudokuError
+from .puzzles import SETS
 from .search import METHODS, solve
 from .validate import find_conflicts, is_valid_sudoku
 
@@ -50,6 +51,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 1
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Time the methods side by side on the bundled sets and print the table."""
+    from . import bench  # imported here: only this command needs it
+
+    return bench.main(args.sets, args.methods, args.quick, args.repeat, args.json)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with its three commands."""
     parser = argparse.ArgumentParser(prog="python -m sudoku_lib", description=__doc__)
@@ -62,6 +70,15 @@ def build_parser() -> argparse.ArgumentParser:
     p_validate = commands.add_parser("validate", help="check that no digit repeats in a unit")
     p_validate.add_argument("puzzle", help="81 characters, grid text, a file name, or - for stdin")
     p_validate.set_defaults(run=cmd_validate)
+    p_bench = commands.add_parser("bench", help="time the methods side by side on puzzle sets")
+    p_bench.add_argument(
+        "--sets", nargs="+", choices=SETS, help="default: top95 hardest375 17clue_sample easy50"
+    )
+    p_bench.add_argument("--methods", nargs="+", choices=sorted(METHODS), help="default: all")
+    p_bench.add_argument("--quick", action="store_true", help="the first puzzles of each set only")
+    p_bench.add_argument("--repeat", type=int, default=3, help="runs per puzzle (median taken)")
+    p_bench.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    p_bench.set_defaults(run=cmd_bench)
     return parser
 
 

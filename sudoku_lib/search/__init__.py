@@ -15,6 +15,8 @@ from ..board import Board, parse
 from ..errors import ConflictError, SudokuError
 from ..stats import Stats
 from ..validate import find_conflicts
+from .classic import classic_search
+from .fast import fast_search
 from .naive import naive_search
 from .pruned import Pruning, pruned_search
 from .tracker import Listener, NodeLimitReached, Tracker
@@ -25,7 +27,8 @@ Status = Literal["solved", "no solution", "gave up"]
 METHODS: dict[str, Strategy] = {
     "naive": naive_search,
     "pruned": pruned_search,
-    "fast": pruned_search,
+    "classic": classic_search,
+    "fast": fast_search,
 }
 
 

@@ -1,0 +1,145 @@
+"""The fast solver: right on every bundled puzzle and in every dress; counting, bounds, events."""
+
+from __future__ import annotations
+
+import gzip
+import random
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_lib import SudokuError, count_solutions, solve
+from sudoku_lib.puzzles import HARD1, SAMPLE, SETS, load_set
+from sudoku_lib.search.events import Try
+from tests.grid_checks import Dress, assert_solves, flat
+
+DATA = Path(__file__).parent / "data"
+SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+"""The LeetCode sample's solution, checked by assert_solves below before anything relies on it."""
+
+
+def test_the_reference_grid_is_a_solution() -> None:
+    assert_solves(SAMPLE, SOLVED)
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_solves_every_bundled_puzzle(name: str) -> None:
+    for puzzle in load_set(name):
+        result = solve(puzzle, method="fast")
+        assert result.status == "solved", puzzle
+        assert_solves(puzzle, result.solution)
+
+
+@pytest.mark.parametrize("name", SETS)
+def test_agrees_with_classic(name: str) -> None:
+    """Every bundled puzzle has one solution, so two independent methods must find the same."""
+    for puzzle in load_set(name)[::25]:
+        assert solve(puzzle, method="fast").solution == solve(puzzle, method="classic").solution
+
+
+def test_agrees_with_naive_and_pruned_on_the_sample() -> None:
+    answers = {flat(solve(SAMPLE, method=m).solution) for m in ("fast", "naive", "pruned")}
+    assert answers == {SOLVED}
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_puzzle_in_another_dress_has_the_dressed_solution(seed: int) -> None:
+    rng = random.Random(seed)
+    puzzle = rng.choice(load_set("top95") + load_set("hardest375"))
+    solution = flat(solve(puzzle, method="fast").solution)
+    dress = Dress.random(rng)
+    result = solve(dress(puzzle), method="fast")
+    assert flat(result.solution) == dress(solution)
+
+
+def test_the_givens_are_not_touched() -> None:
+    board = [list(SAMPLE[r * 9 : r * 9 + 9]) for r in range(9)]
+    before = [row[:] for row in board]
+    solve(board, method="fast")
+    assert board == before
+
+
+@given(st.randoms(use_true_random=False), st.integers(min_value=30, max_value=60))
+@settings(max_examples=30, deadline=None)
+def test_counts_like_the_naive_search(rng: random.Random, blanks: int) -> None:
+    """Blank cells of a solved grid: the naive search, which tries everything, counts the same."""
+    cells = list(Dress.random(rng)(SOLVED))
+    for i in rng.sample(range(81), blanks):
+        cells[i] = "."
+    puzzle = "".join(cells)
+    fast = count_solutions(puzzle, limit=20, method="fast")
+    assert fast == count_solutions(puzzle, limit=20, method="naive")
+    assert fast >= 1  # the grid it came from is one
+
+
+def test_hard1_has_more_than_one_solution() -> None:
+    assert count_solutions(HARD1, limit=2) == 2
+    assert count_solutions(HARD1, limit=10) == 10
+
+
+def test_a_proper_puzzle_has_one_solution() -> None:
+    assert count_solutions(load_set("hardest375")[0], limit=5) == 1
+
+
+UNSOLVABLE = [
+    # no givens clash, but cell (1, 9) has no digit left: 1-8 in its row, 9 in its column
+    "12345678.........9" + "." * 63,
+    # the sample with its top-left 5 moved to cell (1, 2): no clash, no solution
+    ".5..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+]
+
+
+@pytest.mark.parametrize("puzzle", UNSOLVABLE)
+def test_a_valid_but_unsolvable_puzzle_has_no_solution(puzzle: str) -> None:
+    assert count_solutions(puzzle, method="naive", max_nodes=10**6) == 0
+    assert count_solutions(puzzle, method="fast") == 0
+    assert solve(puzzle, method="fast").status == "no solution"
+
+
+def test_max_nodes_gives_up() -> None:
+    puzzle = load_set("hardest375")[0]
+    assert solve(puzzle, method="fast").stats.nodes > 3
+    result = solve(puzzle, method="fast", max_nodes=3)
+    assert result.status == "gave up"
+    assert result.solution is None
+    with pytest.raises(SudokuError, match="gave up"):
+        count_solutions(puzzle, method="fast", max_nodes=3)
+
+
+def test_a_listener_hears_every_node() -> None:
+    events: list[object] = []
+    result = solve(load_set("hardest375")[1], method="fast", listener=events.append)
+    assert result.solved
+    assert sum(isinstance(e, Try) for e in events) == result.stats.nodes > 0
+
+
+def test_other_sizes_are_solved() -> None:
+    """4x4 and 16x16 go to the classic solver; a patterned grid with blanks must come back."""
+    for size, box in ((4, 2), (16, 4)):
+        full = "".join(
+            "123456789ABCDEFG"[(box * (r % box) + r // box + c) % size]
+            for r in range(size)
+            for c in range(size)
+        )
+        assert_solves(full, full)
+        rng = random.Random(size)
+        cells = list(full)
+        for i in rng.sample(range(size * size), size * size // 2):
+            cells[i] = "."
+        puzzle = "".join(cells)
+        assert_solves(puzzle, solve(puzzle, method="fast").solution)
+
+
+@pytest.mark.slow
+def test_every_17_clue_puzzle() -> None:
+    """All 49,151 known 17-clue puzzles (tests/data/README.md says where they come from)."""
+    with gzip.open(DATA / "17clue.txt.gz", "rt", encoding="utf-8") as lines:
+        puzzles = [line.strip() for line in lines if line.strip()]
+    assert len(puzzles) == 49_151
+    start = time.perf_counter()
+    for puzzle in puzzles:
+        assert_solves(puzzle, solve(puzzle, method="fast").solution)
+    print(f"\n{len(puzzles):,} 17-clue puzzles in {time.perf_counter() - start:.1f} s")
