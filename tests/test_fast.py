@@ -62,7 +62,7 @@ def test_the_givens_are_not_touched() -> None:
     assert board == before
 
 
-@given(st.randoms(use_true_random=False), st.integers(min_value=30, max_value=60))
+@given(st.randoms(use_true_random=False), st.integers(min_value=30, max_value=50))
 @settings(max_examples=30, deadline=None)
 def test_counts_like_the_naive_search(rng: random.Random, blanks: int) -> None:
     """Blank cells of a solved grid: the naive search, which tries everything, counts the same."""
@@ -70,8 +70,8 @@ def test_counts_like_the_naive_search(rng: random.Random, blanks: int) -> None:
     for i in rng.sample(range(81), blanks):
         cells[i] = "."
     puzzle = "".join(cells)
-    fast = count_solutions(puzzle, limit=20, method="fast")
-    assert fast == count_solutions(puzzle, limit=20, method="naive")
+    fast = count_solutions(puzzle, limit=10, method="fast")
+    assert fast == count_solutions(puzzle, limit=10, method="naive")
     assert fast >= 1  # the grid it came from is one
 
 
