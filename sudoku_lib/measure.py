@@ -14,7 +14,7 @@ from typing import Any
 from tqdm.auto import tqdm
 
 from .board import BLANK, to_string
-from .search import solve
+from .search import SWITCHES, solve
 from .stats import format_seconds
 
 
@@ -38,13 +38,8 @@ class Record:
 
 Step = tuple[str, str, dict[str, bool]]
 
-PRUNING_OFF = {
-    "sets": False,
-    "fail_early": False,
-    "most_constrained": False,
-    "naked_singles": False,
-    "hidden_singles": False,
-}
+PRUNING_OFF = dict.fromkeys(SWITCHES["pruned"], False)
+"""Every switch of the pruned search off, in the order the course turns them on."""
 
 
 def pruning_ladder() -> list[Step]:
