@@ -1,7 +1,7 @@
 """Hypothesis strategies for boards: solved grids in many dresses, and puzzles cut from them.
 
-A solved grid is made from one pattern by moves that keep every rule: relabelling digits,
-swapping rows within a band, bands, columns within a stack, stacks, and transposing.
+A solved grid is made from one pattern by moves that keep every rule (a `Dress`): relabelling
+digits, swapping rows within a band, bands, columns within a stack, stacks, and transposing.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import random
 
 from hypothesis import strategies as st
 
-from sudoku_lib.board import SYMBOLS, Board
+from sudoku_lib.board import SYMBOLS, Board, to_string
+from tests.grid_checks import Dress
 
 
 def pattern_grid(box: int) -> Board:
@@ -24,19 +25,8 @@ def pattern_grid(box: int) -> Board:
 def shuffled_grid(box: int, rng: random.Random) -> Board:
     """A random solved grid: the pattern grid in a random dress."""
     size = box * box
-    digits = list(SYMBOLS[:size])
-    relabel = dict(zip(digits, rng.sample(digits, size), strict=True))
-
-    def order() -> list[int]:
-        bands = rng.sample(range(box), box)
-        return [b * box + i for b in bands for i in rng.sample(range(box), box)]
-
-    rows, cols = order(), order()
-    grid = pattern_grid(box)
-    grid = [[relabel[grid[r][c]] for c in cols] for r in rows]
-    if rng.random() < 0.5:
-        grid = [list(column) for column in zip(*grid, strict=True)]
-    return grid
+    dressed = Dress.random(rng, size)(to_string(pattern_grid(box)))
+    return [list(dressed[r * size : (r + 1) * size]) for r in range(size)]
 
 
 def blank_out(grid: Board, keep: int, rng: random.Random) -> Board:

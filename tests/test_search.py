@@ -19,23 +19,13 @@ from sudoku_lib import (
 from sudoku_lib.puzzles import ANTI_BACKTRACKING, SAMPLE, SAMPLE_INVALID, load_set
 from sudoku_lib.search import METHODS
 from sudoku_lib.search.events import DeadEnd, Forced, Solved, Try, Undo
+from tests.grid_checks import assert_solves, flat
 from tests.strategies import puzzles
 
 SWITCHES = ("sets", "fail_early", "most_constrained", "naked_singles", "hidden_singles")
 ALL_OFF = dict.fromkeys(SWITCHES, False)
 # Valid (no digit repeats) but hopeless: row 1 needs a 9 in column 9, which already has one.
 VALID_BUT_UNSOLVABLE = "12345678." + "........9" + "." * 63
-
-
-def assert_solves(puzzle, solution):
-    """The solution is complete, breaks no rule, and keeps every given."""
-    board = parse(puzzle)
-    assert solution is not None
-    assert all(d != "." for row in solution for d in row)
-    assert is_valid_sudoku(solution)
-    assert all(
-        board[r][c] in (".", solution[r][c]) for r in range(len(board)) for c in range(len(board))
-    )
 
 
 def test_naive_places_4208_digits_on_the_sample():
@@ -65,7 +55,7 @@ def test_naive_fills_an_empty_4x4_without_backtracking():
 def test_every_method_solves_random_puzzles(method, puzzle):
     result = solve(puzzle, method=method)
     assert result.solved
-    assert_solves(puzzle, result.solution)
+    assert_solves(flat(puzzle), result.solution)
 
 
 @settings(max_examples=15, deadline=None)
@@ -73,7 +63,7 @@ def test_every_method_solves_random_puzzles(method, puzzle):
 def test_methods_agree_on_4x4_puzzles(puzzle):
     solutions = {m: solve(puzzle, method=m).solution for m in METHODS}
     for solution in solutions.values():
-        assert_solves(puzzle, solution)
+        assert_solves(flat(puzzle), solution)
     # naive and pruned-with-everything-off take the same first solution in the same order
     assert solutions["naive"] == solve(puzzle, "pruned", **ALL_OFF).solution
 
@@ -95,7 +85,7 @@ def test_every_combination_of_switches_solves(switches):
     puzzle = load_set("easy50")[0]
     result = solve(puzzle, "pruned", max_nodes=200_000, **switches)
     assert result.solved
-    assert_solves(puzzle, result.solution)
+    assert_solves(flat(puzzle), result.solution)
 
 
 def test_sets_change_the_cost_not_the_search_and_the_rest_only_cut_nodes():
@@ -111,7 +101,7 @@ def test_sets_change_the_cost_not_the_search_and_the_rest_only_cut_nodes():
 def test_pruned_solves_every_top95_puzzle():
     for puzzle in load_set("top95"):
         result = solve(puzzle, "pruned")
-        assert_solves(puzzle, result.solution)
+        assert_solves(flat(puzzle), result.solution)
 
 
 def test_listener_sees_what_the_counters_count():
