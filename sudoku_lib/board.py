@@ -167,9 +167,14 @@ def copy_board(board: Board) -> Board:
     return [row[:] for row in board]
 
 
+def flatten(board: Board) -> str:
+    """An already parsed board as one line of cells, row by row (no checking: it is parsed)."""
+    return "".join("".join(row) for row in board)
+
+
 def to_string(puzzle: object) -> str:
     """The board as one line of cells, row by row, "." for a blank."""
-    return "".join("".join(row) for row in parse(puzzle))
+    return flatten(parse(puzzle))
 
 
 def to_grid_text(puzzle: object) -> str:

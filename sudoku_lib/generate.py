@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from .board import BLANK, SYMBOLS, Board, geometry
+from .board import BLANK, SYMBOLS, Board, flatten, geometry
 from .errors import SudokuError
 from .search import count_solutions, solve
 
@@ -40,7 +40,7 @@ def generate(clues: int = 25, seed: int = 0, size: int = 9) -> str:
     for _ in range(ATTEMPTS):
         board = remove_clues(random_solution(geo.size, geo.box, rng), clues, rng)
         if sum(cell != BLANK for row in board for cell in row) == clues:
-            return "".join("".join(row) for row in board)
+            return flatten(board)
     raise SudokuError(f"no {clues}-clue puzzle found from {ATTEMPTS} random grids (seed {seed})")
 
 

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 from greenlet import getcurrent, greenlet
 
 from . import style
-from .board import BLANK, Board, Cell, Digit, copy_board, geometry_of, givens, parse
+from .board import BLANK, Board, Cell, Digit, copy_board, flatten, geometry_of, givens, parse
 from .search import refuse_conflicts, run, strategy_for
 from .search.events import DeadEnd, Event, Forced, Solved, Try, Undo, caption, where
 from .search.pruned import Pruning, State
@@ -154,7 +154,7 @@ class Replay:
 
     def save(self) -> Checkpoint:
         """A compact copy of this state."""
-        cells = "".join("".join(row) for row in self.board)
+        cells = flatten(self.board)
         return Checkpoint(cells, frozenset(self.forced), tuple(self.stack), replace(self.stats))
 
     def restore(self, checkpoint: Checkpoint) -> None:
@@ -383,7 +383,7 @@ class Stepper(widgets.VBox):
 
     def board_html(self) -> str:
         """The board at this position as an HTML table (what the widget shows)."""
-        puzzle = "".join("".join(row) for row in self.puzzle)
+        puzzle = flatten(self.puzzle)
         return board_html(
             self._state.board,
             self._givens,
@@ -434,7 +434,7 @@ def board_html(
     geo = geometry_of(board)
     current = None if event is None or isinstance(event, Solved) else (event.row, event.col)
     dead = isinstance(event, DeadEnd)
-    flat = "".join("".join(row) for row in board)
+    flat = flatten(board)
     rows = []
     for r, row in enumerate(board):
         cells = []
