@@ -16,9 +16,9 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
 from . import style
-from .board import BLANK, Board, Cell, Digit, box_index, geometry, parse
+from .board import BLANK, Cell, Digit, box_index, geometry, parse
 from .errors import SudokuError
-from .search.pruned import Pruning, State
+from .search.pruned import candidates_of
 from .trace import SearchTree, TreeNode
 from .validate import Conflict, find_conflicts
 
@@ -129,11 +129,6 @@ def write_candidates(
             zorder=4,
             gid="candidate",
         )
-
-
-def candidates_of(board: Board) -> dict[Cell, list[Digit]]:
-    """The digits each empty cell could still take (the pruned search's own candidates)."""
-    return State(board, Pruning()).all_candidates()
 
 
 def outline_unit(ax: Axes, kind: str, index: int, size: int) -> None:

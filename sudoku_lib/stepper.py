@@ -27,7 +27,7 @@ from . import style
 from .board import BLANK, Board, Cell, Digit, copy_board, flatten, geometry_of, givens, parse
 from .search import refuse_conflicts, run, strategy_for
 from .search.events import DeadEnd, Event, Forced, Solved, Try, Undo, caption, where
-from .search.pruned import Pruning, State
+from .search.pruned import candidates_of
 from .stats import Stats
 
 CHECKPOINT_EVERY = 512
@@ -395,7 +395,7 @@ class Stepper(widgets.VBox):
 
     def _candidates(self) -> dict[Cell, list[Digit]]:
         """The pencil marks: what the pruned search itself would compute for the empty cells."""
-        return State(copy_board(self._state.board), Pruning()).all_candidates()
+        return candidates_of(self._state.board)
 
     def stack_html(self) -> str:
         """The call stack, one line per open choice, the top first and highlighted."""

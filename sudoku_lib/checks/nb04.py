@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from ..board import Board, Cell, Digit, copy_board, empty_cells, geometry, parse
 from ..puzzles import SAMPLE, load_set
 from ..search import solve
-from ..search.pruned import Pruning, State, find_singles
+from ..search.pruned import Pruning, State, candidates_of, find_singles
 from .core import Case, Report, check_cases
 
 
@@ -22,8 +22,7 @@ def library_candidates(board: Board, r: int, c: int) -> list[Digit]:
 
 def library_naked_singles(board: Board) -> dict[Cell, Digit]:
     """Every empty cell with exactly one candidate, and that candidate."""
-    state = State(copy_board(board), Pruning())
-    return {cell: ds[0] for cell, ds in state.all_candidates().items() if len(ds) == 1}
+    return {cell: ds[0] for cell, ds in candidates_of(board).items() if len(ds) == 1}
 
 
 def library_hidden_singles(board: Board, unit: Sequence[Cell]) -> dict[Digit, Cell]:

@@ -91,6 +91,11 @@ class State:
         return {(r, c): self.candidates(r, c) for r, c in self.empties()}
 
 
+def candidates_of(board: Board) -> Candidates:
+    """The candidates of every empty cell, as the pruned search with every idea on sees them."""
+    return State(board, Pruning()).all_candidates()
+
+
 def pruned_search(board: Board, track: Tracker, **switches: bool) -> bool:
     """Fill `board` in place with the chosen pruning; True when the tracker has what it wants."""
     return explore(State(board, Pruning(**switches)), track, 0)
