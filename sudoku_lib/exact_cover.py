@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from itertools import islice
 
-from .board import BLANK, Board, copy_board, geometry_of, givens, parse
+from .board import Board, copy_board, geometry, givens, parse
 from .errors import SudokuError
 from .stats import Stats
 from .validate import find_conflicts
@@ -79,7 +79,7 @@ def deselect(columns: Columns, rows: Rows, choice: Choice, removed: list[set[Cho
 
 def sudoku_rows(size: int = 9) -> Rows:
     """Each choice (r, c, d) and its four constraints: the cell, and d in its row, column, box."""
-    geo = geometry_of([[BLANK] * size for _ in range(size)])
+    geo = geometry(size)
     return {
         (r, c, d): [("cell", r, c), ("row", r, d), ("column", c, d), ("box", geo.box_of(r, c), d)]
         for r in range(size)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..board import Board, Digit, geometry_of
+from ..board import Board, Digit, geometry, geometry_of
 from .tracker import Tracker
 
 Values = list[str]  # candidates of each cell, indexed by r * size + c
@@ -22,31 +22,26 @@ Values = list[str]  # candidates of each cell, indexed by r * size + c
 class Layout:
     """The units and peers of every cell, as flat cell indices (cheaper to copy and index)."""
 
-    def __init__(self, size: int, box: int, digits: tuple[Digit, ...]) -> None:
+    def __init__(self, size: int) -> None:
+        geo = geometry(size)
         self.size = size
-        self.digits = "".join(digits)
-        rows = [[r * size + c for c in range(size)] for r in range(size)]
-        cols = [[r * size + c for r in range(size)] for c in range(size)]
-        boxes = [
-            [(top + i) * size + left + j for i in range(box) for j in range(box)]
-            for top in range(0, size, box)
-            for left in range(0, size, box)
-        ]
+        self.digits = "".join(geo.digits)
+        units = [[r * size + c for r, c in unit] for unit in geo.units]
         cells = range(size * size)
-        self.units = [[u for u in rows + cols + boxes if s in u] for s in cells]
-        self.peers = [sorted({t for u in self.units[s] for t in u} - {s}) for s in cells]
+        self.units = [[u for u in units if s in u] for s in cells]
+        self.peers = [sorted(r * size + c for r, c in geo.peers[divmod(s, size)]) for s in cells]
 
 
 @cache
-def layout(size: int, box: int, digits: tuple[Digit, ...]) -> Layout:
+def layout(size: int) -> Layout:
     """The (cached) layout of one board size."""
-    return Layout(size, box, digits)
+    return Layout(size)
 
 
 def classic_search(board: Board, track: Tracker) -> bool:
     """Fill `board` in place by propagation and search; True when the tracker has what it wants."""
     geo = geometry_of(board)
-    lay = layout(geo.size, geo.box, geo.digits)
+    lay = layout(geo.size)
     values = [lay.digits] * (geo.size * geo.size)
     for s, digit in enumerate(d for row in board for d in row):
         if digit in lay.digits and not assign(lay, values, s, digit):
