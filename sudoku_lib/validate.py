@@ -72,7 +72,17 @@ def unit_name(kind: str, index: int, size: int = 9) -> str:
 
 def find_conflicts(board: object) -> list[Conflict]:
     """Every clash on the board: for each unit, each digit that appears in it more than once."""
-    grid = parse(board)
+    return conflicts_in(parse(board))
+
+
+def conflicts_in(grid: Board) -> list[Conflict]:
+    """find_conflicts on a board parsed already (solve checks every puzzle it is given).
+
+    Most boards have no clash, so a quick pass with bit masks answers those first; only a board
+    with a repeat pays for listing each clash and its cells.
+    """
+    if not has_repeats(grid):
+        return []
     geo = geometry_of(grid)
     conflicts = []
     for kind, units in zip(UNIT_KINDS, (geo.rows, geo.columns, geo.boxes), strict=True):
@@ -114,14 +124,18 @@ DIGIT_BITS = {digit: 1 << i for i, digit in enumerate(SYMBOLS)}  # "1" -> 0b1, "
 
 def is_valid_sudoku_bits(board: object) -> bool:
     """The dict check with one integer per unit: bit k is on once the k-th digit has been seen."""
-    grid = parse(board)
+    return not has_repeats(parse(board))
+
+
+def has_repeats(grid: Board) -> bool:
+    """True when a digit of the parsed board repeats in a unit (the bit-mask way, see above)."""
     size = len(grid)
     rows, columns, boxes = [0] * size, [0] * size, [0] * size
     for r, c, b, digit in filled_cells(grid):
         bit = DIGIT_BITS[digit]
         if (rows[r] | columns[c] | boxes[b]) & bit:
-            return False
+            return True
         rows[r] |= bit
         columns[c] |= bit
         boxes[b] |= bit
-    return True
+    return False

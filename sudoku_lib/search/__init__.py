@@ -14,7 +14,7 @@ from typing import Literal
 from ..board import Board, parse
 from ..errors import ConflictError, SudokuError
 from ..stats import Stats
-from ..validate import find_conflicts
+from ..validate import conflicts_in
 from .classic import classic_search
 from .fast import fast_search
 from .naive import naive_search
@@ -82,8 +82,9 @@ def refuse_unknown_switches(method: str, switches: dict[str, bool]) -> None:
 
 
 def refuse_conflicts(board: Board) -> None:
-    """Raise ConflictError when the givens already break a rule (no search could succeed)."""
-    conflicts = find_conflicts(board)
+    """Raise ConflictError when the givens of a parsed board already break a rule (no search
+    could succeed)."""
+    conflicts = conflicts_in(board)
     if conflicts:
         raise ConflictError("the givens clash: " + "; ".join(str(c) for c in conflicts))
 
