@@ -98,13 +98,13 @@ def _keep(cells: list[int]) -> list[tuple[int, int, int] | None]:
     return [shared.get(allowed) for allowed in ALLOWED]
 
 
-def _rules() -> list[tuple]:
-    """Each line rule, by number less BOX_RULES: its three places indices, the lines-seen tables
+def _rules() -> list[tuple | None]:
+    """Each line rule, by its number (None for the box rules' numbers): its three places indices, the lines-seen tables
     for its three boxes (shifted into place), what each box keeps, and the crossing lines' table
     and rules (to tell when a crossing rule must run again)."""
     rows = (ROWS_SEEN, [s << 3 for s in ROWS_SEEN], [s << 6 for s in ROWS_SEEN], _keep(ROW_CELLS))
     cols = (COLS_SEEN, [s << 3 for s in COLS_SEEN], [s << 6 for s in COLS_SEEN], _keep(COL_CELLS))
-    rules = []
+    rules: list[tuple | None] = [None] * BOX_RULES
     for d in range(9):
         rules += [(k, k + 3, k + 6, *cols, ROWS_SEEN, BAND_RULE) for k in range(9 * d, 9 * d + 3)]
         rules += [
@@ -197,7 +197,7 @@ def settle(places: Places, boxes: Boxes, dirty: int) -> bool:
                 return False
             dirty |= found
             continue
-        j0, j1, j2, seen0, seen1, seen2, keep, seen_other, other_rule = rules[rule - BOX_RULES]
+        j0, j1, j2, seen0, seen1, seen2, keep, seen_other, other_rule = rules[rule]
         x0, x1, x2 = places[j0], places[j1], places[j2]
         kept = keep[seen0[x0] | seen1[x1] | seen2[x2]]
         if kept is None:
