@@ -18,14 +18,16 @@ one place confines its box to that row, leaving the box one place), and finds th
 way through. The stack rule is the same with columns. A box rule counts the digits of each cell,
 for naked singles (a cell with one digit) and empty cells (a contradiction).
 
-Rules run only when something they read has changed: `dirty` is an int with one bit per rule
-(27 band rules, 27 stack rules, 9 box rules), highest first. A line rule reads only which rows (or
+Rules run only when something they read has changed: `dirty` is an int with one bit per rule (27
+band rules, 27 stack rules, 9 box rules), highest first. A line rule reads only which rows (or
 columns) of each box are still open, so a change that leaves those alone does not wake it. A digit
-left with one place in a box is fixed there at once (`place`, `clear_cell`). The search branches
-on a cell with two digits, the one with the most open cells around it (box, row and column),
-trying first the digit with more places left in the box, on a copy of the state (the second digit
-gets the state itself). It reports each digit it tries to the tracker like every other method, so
-max_nodes, counting and stopping work the same way.
+left with one place in a box is fixed there at once (`place`, `clear_cell`). The search branches on
+a cell with two digits, the one with the most open cells around it (box, row and column) and the
+most failures blamed on it so far (`blame`, the one part of the state that all branches share: a
+rule that finds no way through marks the cells its digit still had), trying first the digit with
+more places left in the box, on a copy of the state (the second digit gets the state itself). It
+reports each digit it tries to the tracker like every other method, so max_nodes, counting and
+stopping work the same way.
 
 Bit tricks: `x & -x` is the lowest set bit of x; `x & (x - 1)` clears it, so it is 0 exactly when
 x holds at most one bit; `bit.bit_length() - 1` is the position of a single bit; and nine masks
@@ -44,6 +46,7 @@ from .tracker import Tracker
 Places = list[int]  # places[9*d + k]: where digit d may go in box k (9 bits)
 Boxes = list[int]  # boxes[k]: box k's cells not fixed yet; [9 + k]: those with two digits;
 # [18 + k]: the digits not fixed in box k yet
+Blame = list[int]  # blame[9*k + q]: how often a failing rule still had places at cell q of box k
 
 ALL = 0o777  # the nine cells of a box
 BOX_RULES = 9  # rules 0-8 are box rules; 9 + 6*d + 0-2 digit d's stack rules, + 3-5 its band rules
@@ -99,9 +102,10 @@ def _keep(cells: list[int]) -> list[tuple[int, int, int] | None]:
 
 
 def _rules() -> list[tuple | None]:
-    """Each line rule, by its number (None for the box rules' numbers): its three places indices, the lines-seen tables
-    for its three boxes (shifted into place), what each box keeps, and the crossing lines' table
-    and rules (to tell when a crossing rule must run again)."""
+    """Each line rule, by its number (None at the box rules' numbers): its three places
+    indices, the lines-seen tables for its three boxes (shifted into place), what each box
+    keeps, and the crossing lines' table and rules (to tell when a crossing rule must run
+    again)."""
     rows = (ROWS_SEEN, [s << 3 for s in ROWS_SEEN], [s << 6 for s in ROWS_SEEN], _keep(ROW_CELLS))
     cols = (COLS_SEEN, [s << 3 for s in COLS_SEEN], [s << 6 for s in COLS_SEEN], _keep(COL_CELLS))
     rules: list[tuple | None] = [None] * BOX_RULES
@@ -128,7 +132,7 @@ def fast_search(board: Board, track: Tracker) -> bool:
     """Fill `board` in place; True when the tracker has what it wants (9x9 boards; else classic)."""
     if len(board) != 9:
         return classic_search(board, track)
-    places, boxes = [ALL] * 81, [ALL] * 9 + [0] * 9 + [ALL] * 9
+    places, boxes, blame = [ALL] * 81, [ALL] * 9 + [0] * 9 + [ALL] * 9, [0] * 81
     for r, row in enumerate(board):
         for c, symbol in enumerate(row):
             if symbol != ".":
@@ -137,9 +141,9 @@ def fast_search(board: Board, track: Tracker) -> bool:
                 if not places[j] & bit:
                     return False  # an earlier given already took this place
                 place(places, boxes, j, bit)
-    if not settle(places, boxes, EVERY_RULE):
+    if not settle(places, boxes, EVERY_RULE, blame):
         return False
-    return search(places, boxes, board, track, 0)
+    return search(places, boxes, blame, board, track, 0)
 
 
 def place(places: Places, boxes: Boxes, j: int, bit: int) -> int:
@@ -185,8 +189,9 @@ def clear_cell(places: Places, boxes: Boxes, j: int, bit: int) -> int:
     return dirty
 
 
-def settle(places: Places, boxes: Boxes, dirty: int) -> bool:
-    """Run the dirty rules, highest first, until none is left; False on a contradiction."""
+def settle(places: Places, boxes: Boxes, dirty: int, blame: Blame) -> bool:
+    """Run the dirty rules, highest first, until none is left; False on a contradiction (and
+    the cells where the failing digit still had places take the blame)."""
     rules, box_rule, fix = RULES, BOX_RULE, clear_cell  # locals: the fastest names in a hot loop
     while dirty:
         rule = dirty.bit_length() - 1
@@ -200,8 +205,12 @@ def settle(places: Places, boxes: Boxes, dirty: int) -> bool:
         j0, j1, j2, seen0, seen1, seen2, keep, seen_other, other_rule = rules[rule]
         x0, x1, x2 = places[j0], places[j1], places[j2]
         kept = keep[seen0[x0] | seen1[x1] | seen2[x2]]
-        if kept is None:
-            return False  # the digit has no way through these three boxes
+        if kept is None:  # the digit has no way through these three boxes
+            for j, x in ((j0, x0), (j1, x1), (j2, x2)):
+                cell = 9 * (j % 9)
+                for q in INDEXES_OF[x]:
+                    blame[cell + q] += 1
+            return False
         keep0, keep1, keep2 = kept
         # A rule's result passes it again unchanged, so it need not mark itself.
         # The same four steps for each of the three boxes, written out rather than looped:
@@ -284,17 +293,21 @@ def _open_per_line(rows: bool) -> list[int]:
 
 
 OPEN_PER_ROW, OPEN_PER_COL = _open_per_line(rows=True), _open_per_line(rows=False)
-CELL_SHIFTS = [(1 << q, 4 * (q // 3), 4 * (q % 3)) for q in range(9)]
-CELLS_OF = [  # for each 9-bit mask, its cells as (bit, shift of its row's count, of its column's)
-    tuple(CELL_SHIFTS[q] for q in range(9) if mask >> q & 1) for mask in range(512)
+INDEXES_OF = [tuple(q for q in range(9) if mask >> q & 1) for mask in range(512)]
+CELL_SHIFTS = [(1 << q, 4 * (q // 3), 4 * (q % 3), q) for q in range(9)]
+CELLS_OF = [  # for each 9-bit mask, its cells as (bit, shifts of its row's and column's count, q)
+    tuple(CELL_SHIFTS[q] for q in INDEXES_OF[mask]) for mask in range(512)
 ]
+OPEN_WEIGHT = 2  # an open neighbour counts as much as two failures blamed on the cell
 
 
-def bivalue_cell(places: Places, boxes: Boxes) -> tuple[int, int] | None:
+def bivalue_cell(boxes: Boxes, blame: Blame) -> tuple[int, int] | None:
     """A cell with exactly two digits left, as (box, bit), or None when there is none.
 
-    Of those, the one with the most open cells in its box, row and column: fixing it tells
-    the most cells something. The open cells of the row are counted for all three rows of the
+    Of those, the one with the most open cells in its box, row and column (fixing it tells the most
+    cells something), plus half the failures blamed on it so far: a cell where the search keeps
+    failing is where this puzzle is hard, so deciding it early saves work (5% to 10% fewer nodes on
+    hardest375, in four dresses). The open cells of the row are counted for all three rows of the
     box at once (OPEN_PER_ROW of the two boxes beside), and those of the column likewise.
     """
     best, most = None, -1
@@ -305,9 +318,10 @@ def bivalue_cell(places: Places, boxes: Boxes) -> tuple[int, int] | None:
         (left, right), (up, down) = BESIDE[k], ABOVE_BELOW[k]
         in_rows = OPEN_PER_ROW[boxes[left]] + OPEN_PER_ROW[boxes[right]]
         in_cols = OPEN_PER_COL[boxes[up]] + OPEN_PER_COL[boxes[down]]
-        in_box = boxes[k].bit_count()
-        for bit, row, col in CELLS_OF[pairs]:
-            score = in_box + (in_rows >> row & 15) + (in_cols >> col & 15)
+        in_box, cell = boxes[k].bit_count(), 9 * k
+        for bit, row, col, q in CELLS_OF[pairs]:
+            open_around = in_box + (in_rows >> row & 15) + (in_cols >> col & 15)
+            score = OPEN_WEIGHT * open_around + blame[cell + q]
             if score > most:
                 best, most = (k, bit), score
     return best
@@ -326,7 +340,7 @@ def fewest_places(places: Places) -> int:
     return best
 
 
-def choices(places: Places, boxes: Boxes) -> list[tuple[int, int]] | None:
+def choices(places: Places, boxes: Boxes, blame: Blame) -> list[tuple[int, int]] | None:
     """What to branch on, as (places index, bit) pairs: the two digits of a bivalue cell if
     there is one, else the places of the digit with the fewest in a box; None when all is fixed.
 
@@ -334,7 +348,7 @@ def choices(places: Places, boxes: Boxes) -> list[tuple[int, int]] | None:
     more, so when it is wrong it tends to fail sooner (5% fewer nodes on hardest375, measured
     under three relabellings of the digits).
     """
-    cell = bivalue_cell(places, boxes)
+    cell = bivalue_cell(boxes, blame)
     if cell is not None:
         k, bit = cell
         first, second = [(j, bit) for j in UNFIXED[k][boxes[18 + k]] if places[j] & bit]
@@ -354,10 +368,12 @@ CELL_NAMES = [  # CELL_NAMES[j][q]: (row, column, symbol) of digit j // 9 at cel
 ]
 
 
-def search(places: Places, boxes: Boxes, board: Board, track: Tracker, depth: int) -> bool:
+def search(
+    places: Places, boxes: Boxes, blame: Blame, board: Board, track: Tracker, depth: int
+) -> bool:
     """Branch on one choice at a time, each on its own copy of the state but the last, which
     may have the state itself (the state is this call's to spend: the caller made it for us)."""
-    options = choices(places, boxes)
+    options = choices(places, boxes, blame)
     if options is None:
         write_solution(places, board)
         return track.solved(board, depth)
@@ -371,8 +387,8 @@ def search(places: Places, boxes: Boxes, board: Board, track: Tracker, depth: in
         else:
             branch, branch_boxes = places[:], boxes[:]
         dirty = place(branch, branch_boxes, j, bit)
-        if settle(branch, branch_boxes, dirty) and search(
-            branch, branch_boxes, board, track, depth + 1
+        if settle(branch, branch_boxes, dirty, blame) and search(
+            branch, branch_boxes, blame, board, track, depth + 1
         ):
             return True
         track.undone(r, c, symbol, depth)
