@@ -118,7 +118,6 @@ def _rules() -> list[tuple | None]:
 
 
 RULES = _rules()
-DIGIT_BIT = [1 << j // 9 for j in range(81)]  # places index -> its digit's bit
 UNFIXED = [  # UNFIXED[k][digits]: the places indices in box k of those digits (a 9-bit set)
     [tuple(9 * d + k for d in range(9) if digits >> d & 1) for digits in range(512)]
     for k in range(9)
@@ -146,6 +145,11 @@ def fast_search(board: Board, track: Tracker) -> bool:
     return search(places, boxes, blame, board, track, 0)
 
 
+BOX_OF = [  # by places index: its box, the box's UNFIXED table, the mask that drops its digit
+    (j % 9, UNFIXED[j % 9], ~(1 << j // 9)) for j in range(81)
+]
+
+
 def place(places: Places, boxes: Boxes, j: int, bit: int) -> int:
     """Fix digit j // 9 on cell `bit` of box j % 9: the digit leaves its other places in the box
     and the other digits leave the cell. Returns the rules that must look again (the line rules
@@ -169,13 +173,13 @@ def clear_cell(places: Places, boxes: Boxes, j: int, bit: int) -> int:
     `x & row == bit`. Only the digits not fixed in the box yet can still hold the cell, so only
     they are looked at (two thirds of the looks were at fixed digits).
     """
-    k = j % 9
+    k, others, not_digit = BOX_OF[j]
     boxes[k] &= ~bit
-    unfixed = boxes[18 + k] & ~DIGIT_BIT[j]
+    unfixed = boxes[18 + k] & not_digit
     boxes[18 + k] = unfixed
     row, col = ROW_AT[bit], COL_AT[bit]
     dirty = 0
-    for e in UNFIXED[k][unfixed]:
+    for e in others[unfixed]:
         x = places[e]
         if x & bit:
             y = x ^ bit
