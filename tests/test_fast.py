@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from sudoku_lib import SudokuError, count_solutions, solve
 from sudoku_lib.puzzles import HARD1, SAMPLE, SETS, load_set
+from sudoku_lib.search import fast
 from sudoku_lib.search.events import Try
 from tests.grid_checks import Dress, assert_solves, flat
 
@@ -114,6 +115,34 @@ def test_a_listener_hears_every_node() -> None:
     result = solve(load_set("hardest375")[1], method="fast", listener=events.append)
     assert result.solved
     assert sum(isinstance(e, Try) for e in events) == result.stats.nodes > 0
+
+
+def test_each_solve_starts_with_no_blame() -> None:
+    """Blame is learnt within one search only: the same puzzle takes the same path every time,
+    whatever was solved before it."""
+    first, second = load_set("hardest375")[:2]
+
+    def path(puzzle: str) -> list[object]:
+        events: list[object] = []
+        solve(puzzle, method="fast", listener=events.append)
+        return events
+
+    alone = path(first)
+    solve(second, method="fast")
+    assert path(first) == alone
+    assert sum(isinstance(e, Try) for e in alone) > 10  # a search long enough to learn in
+
+
+def test_a_rule_with_no_way_through_blames_its_digits_cells() -> None:
+    """Digit 1 may only use the top row of each of the three top boxes: no row is left for two
+    of them, so the band rule fails and the nine cells where 1 still stood take the blame."""
+    places, boxes, blame = [fast.ALL] * 81, [fast.ALL] * 9 + [0] * 9 + [fast.ALL] * 9, [0] * 81
+    top_row = fast.ROW_CELLS[0b001]
+    for k in range(3):
+        places[k] = top_row  # digit index 0 in box k
+    assert not fast.settle(places, boxes, fast.BAND_RULE[0], blame)
+    blamed = {(k, q) for k in range(9) for q in range(9) if blame[9 * k + q]}
+    assert blamed == {(k, q) for k in range(3) for q in range(3)}
 
 
 def test_other_sizes_are_solved() -> None:
