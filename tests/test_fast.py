@@ -140,7 +140,7 @@ def test_a_rule_with_no_way_through_blames_its_digits_cells() -> None:
     top_row = fast.ROW_CELLS[0b001]
     for k in range(3):
         places[k] = top_row  # digit index 0 in box k
-    assert not fast.settle(places, boxes, fast.BAND_RULE[0], blame)
+    assert not fast.settle(places, boxes, fast.BAND_RULE[0], 0, blame)
     blamed = {(k, q) for k in range(9) for q in range(9) if blame[9 * k + q]}
     assert blamed == {(k, q) for k in range(3) for q in range(3)}
 
