@@ -19,9 +19,10 @@ way through. The stack rule is the same with columns. A box rule counts the digi
 for naked singles (a cell with one digit) and empty cells (a contradiction); it runs after every
 change in its box, so its marks are fresh whenever the search branches.
 
-Rules run only when something they read has changed: `dirty` is an int with one bit per rule (27
-band rules, 27 stack rules, 9 box rules), highest first. A line rule reads only which rows (or
-columns) of each box are still open, so a change that leaves those alone does not wake it. A digit
+Rules run only when something they read has changed: `dirty` is an int with one bit per line rule
+(27 band rules, 27 stack rules), run in sweeps, and `stale` one with a bit per box whose box rule
+must run, which happens when no line rule is left. A line rule reads only which rows (or columns)
+of each box are still open, so a change that leaves those alone does not wake it. A digit
 left with one place in a box is fixed there at once (`place`, `clear_cell`). The search branches on
 a cell with two digits, the one with the most open cells around it (box, row and column) and the
 most failures blamed on it so far (`blame`, the one part of the state that all branches share: a
@@ -223,13 +224,22 @@ def clear_cell(places: Places, boxes: Boxes, j: int, bit: int) -> int:
 
 
 def settle(places: Places, boxes: Boxes, dirty: int, stale: int, blame: Blame) -> bool:
-    """Run the dirty line rules, highest first, and when none is left the box rules of the
-    `stale` boxes, until nothing is left to run; False on a contradiction (and the cells where
-    the failing digit still had places take the blame)."""
+    """Run the dirty line rules, and when none is left the box rules of the `stale` boxes, until
+    nothing is left to run; False on a contradiction (and the cells where the failing digit
+    still had places take the blame).
+
+    The line rules run in sweeps: each sweep takes the rules dirty at its start, highest first,
+    and what they wake waits for the next sweep (3% fewer nodes and 5% less time on hardest375
+    than always running the highest dirty rule next).
+    """
     # Locals are the fastest names in a hot loop.
     rules, top, box_rule, fix = RULES_BY_LENGTH, TOP_BIT, BOX_RULE, clear_cell
+    sweep = 0
     while True:
-        if not dirty:
+        if not sweep:
+            if dirty:
+                sweep, dirty = dirty, 0
+                continue
             if not stale:
                 return True
             k = stale.bit_length() - 1
@@ -240,8 +250,8 @@ def settle(places: Places, boxes: Boxes, dirty: int, stale: int, blame: Blame) -
             if dirty:  # it fixed cells of box k, so its counts are out of date
                 stale |= 1 << k
             continue
-        length = dirty.bit_length()  # the highest dirty rule is rule length - 1
-        dirty ^= top[length]
+        length = sweep.bit_length()  # the highest rule left in the sweep is rule length - 1
+        sweep ^= top[length]
         j0, j1, j2, seen0, seen1, seen2, keep, seen_other, other_rule = rules[length]
         x0, x1, x2 = places[j0], places[j1], places[j2]
         kept = keep[seen0[x0] | seen1[x1] | seen2[x2]]
