@@ -145,6 +145,47 @@ def test_a_rule_with_no_way_through_blames_its_digits_cells() -> None:
     assert blamed == {(k, q) for k in range(3) for q in range(3)}
 
 
+def settled_state(puzzle: str) -> tuple[list[int], list[int]]:
+    """The fast solver's state after its givens are placed and propagated, before any guess."""
+    places, boxes = [fast.ALL] * 81, [fast.ALL] * 9 + [0] * 9 + [fast.ALL] * 9
+    for i, symbol in enumerate(puzzle):
+        if symbol != ".":
+            r, c = divmod(i, 9)
+            j, bit = 9 * (int(symbol) - 1) + 3 * (r // 3) + c // 3, 1 << (3 * (r % 3) + c % 3)
+            if places[j] != bit:
+                fast.place(places, boxes, j, bit)
+    assert fast.settle(places, boxes, fast.EVERY_LINE_RULE, fast.EVERY_BOX_RULE, [0] * 81)
+    return places, boxes
+
+
+def assert_box_marks_match_a_count(places: list[int], boxes: list[int]) -> None:
+    """Each box's open cells and two-digit cells, as the box rule keeps them, agree with
+    counting every digit's places cell by cell."""
+    for k in range(9):
+        fixed = {places[9 * d + k] for d in range(9) if places[9 * d + k].bit_count() == 1}
+        digits = [sum(places[9 * d + k] >> q & 1 for d in range(9)) for q in range(9)]
+        open_cells = {q for q in range(9) if 1 << q not in fixed}
+        assert {q for q in range(9) if boxes[k] >> q & 1} == open_cells
+        assert {q for q in range(9) if boxes[9 + k] >> q & 1} == {
+            q for q in open_cells if digits[q] == 2
+        }
+
+
+@pytest.mark.parametrize("puzzle", load_set("hardest375")[:5])
+def test_the_box_rule_keeps_open_and_two_digit_cells_up_to_date(puzzle: str) -> None:
+    """The marks the search branches on are fresh after propagation, and again after a guess
+    and its propagation (when the guess does not fail)."""
+    places, boxes = settled_state(puzzle)
+    assert_box_marks_match_a_count(places, boxes)
+    options = fast.choices(places, boxes, [0] * 81)
+    assert options is not None
+    for j, bit in options:
+        branch, branch_boxes = places[:], boxes[:]
+        dirty = fast.place(branch, branch_boxes, j, bit)
+        if fast.settle(branch, branch_boxes, dirty, fast.BOX_RULE[j], [0] * 81):
+            assert_box_marks_match_a_count(branch, branch_boxes)
+
+
 def test_other_sizes_are_solved() -> None:
     """4x4 and 16x16 go to the classic solver; a patterned grid with blanks must come back."""
     for size, box in ((4, 2), (16, 4)):
