@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_lib import SudokuError, count_solutions, solve
+from sudoku_lib.board import parse
 from sudoku_lib.puzzles import HARD1, SAMPLE, SETS, load_set
 from sudoku_lib.search import fast
 from sudoku_lib.search.events import Try
@@ -145,19 +146,6 @@ def test_a_rule_with_no_way_through_blames_its_digits_cells() -> None:
     assert blamed == {(k, q) for k in range(3) for q in range(3)}
 
 
-def settled_state(puzzle: str) -> tuple[list[int], list[int]]:
-    """The fast solver's state after its givens are placed and propagated, before any guess."""
-    places, boxes = [fast.ALL] * 81, [fast.ALL] * 9 + [0] * 9 + [fast.ALL] * 9
-    for i, symbol in enumerate(puzzle):
-        if symbol != ".":
-            r, c = divmod(i, 9)
-            j, bit = 9 * (int(symbol) - 1) + 3 * (r // 3) + c // 3, 1 << (3 * (r % 3) + c % 3)
-            if places[j] != bit:
-                fast.place(places, boxes, j, bit)
-    assert fast.settle(places, boxes, fast.EVERY_LINE_RULE, fast.EVERY_BOX_RULE, [0] * 81)
-    return places, boxes
-
-
 def assert_box_marks_match_a_count(places: list[int], boxes: list[int]) -> None:
     """Each box's open cells and two-digit cells, as the box rule keeps them, agree with
     counting every digit's places cell by cell."""
@@ -175,7 +163,9 @@ def assert_box_marks_match_a_count(places: list[int], boxes: list[int]) -> None:
 def test_the_box_rule_keeps_open_and_two_digit_cells_up_to_date(puzzle: str) -> None:
     """The marks the search branches on are fresh after propagation, and again after a guess
     and its propagation (when the guess does not fail)."""
-    places, boxes = settled_state(puzzle)
+    state = fast.propagated_givens(parse(puzzle))
+    assert state is not None
+    places, boxes, _ = state
     assert_box_marks_match_a_count(places, boxes)
     options = fast.choices(places, boxes, [0] * 81)
     assert options is not None

@@ -138,6 +138,16 @@ def fast_search(board: Board, track: Tracker) -> bool:
     """Fill `board` in place; True when the tracker has what it wants (9x9 boards; else classic)."""
     if len(board) != 9:
         return classic_search(board, track)
+    state = propagated_givens(board)
+    if state is None:
+        return False
+    places, boxes, blame = state
+    return search(places, boxes, blame, board, track, 0)
+
+
+def propagated_givens(board: Board) -> tuple[Places, Boxes, Blame] | None:
+    """The state once the givens of a 9x9 board are placed and every rule has run, before any
+    guess (with no blame yet); None when the givens contradict each other."""
     places, boxes, blame = [ALL] * 81, [ALL] * 9 + [0] * 9 + [ALL] * 9, [0] * 81
     for r, row in enumerate(board):
         for c, symbol in enumerate(row):
@@ -145,11 +155,11 @@ def fast_search(board: Board, track: Tracker) -> bool:
                 j = 9 * SYMBOLS.index(symbol) + 3 * (r // 3) + c // 3
                 bit = 1 << (3 * (r % 3) + c % 3)
                 if not places[j] & bit:
-                    return False  # an earlier given already took this place
+                    return None  # an earlier given already took this place
                 place(places, boxes, j, bit)
     if not settle(places, boxes, EVERY_LINE_RULE, EVERY_BOX_RULE, blame):
-        return False
-    return search(places, boxes, blame, board, track, 0)
+        return None
+    return places, boxes, blame
 
 
 BOX_OF = [  # by places index: where its box's unfixed digits are kept, the box's UNFIXED
