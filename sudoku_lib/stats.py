@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .search.events import DeadEnd, Event, Forced, Try, Undo
+from .words import format_seconds as format_seconds  # re-exported: notebooks import it here
 
 
 @dataclass
@@ -41,16 +42,3 @@ class Stats:
                 self.backtracks += 1
             case DeadEnd():
                 self.dead_ends += 1
-
-
-def format_seconds(seconds: float) -> str:
-    """A duration for people: "740 µs", "12.3 ms", "2.41 s".
-
-    Notebooks print every time through this, always with a decimal point, so the nbval sanitizer
-    (tests/sanitize.cfg) can recognise and mask it.
-    """
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.1f} µs"
-    if seconds < 1:
-        return f"{seconds * 1e3:.1f} ms"
-    return f"{seconds:.2f} s"

@@ -10,14 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .board import BLANK, SYMBOLS, Board, Cell, Digit, box_index, geometry_of, parse
-
-UNIT_KINDS = ("row", "column", "box")
-COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
-BOX_NAMES_9 = (
-    "top-left", "top-middle", "top-right",
-    "middle-left", "centre", "middle-right",
-    "bottom-left", "bottom-middle", "bottom-right",
-)  # fmt: skip
+from .words import UNIT_KINDS, cell_name, count_word, unit_name
 
 
 def is_valid_sudoku(board: object) -> bool:
@@ -54,20 +47,12 @@ class Conflict:
 
     def describe(self, size: int = 9) -> str:
         """The clash in words a learner reads, with 1-based rows and columns."""
-        places = " and ".join(f"row {r + 1}, column {c + 1}" for r, c in self.cells)
-        count = COUNT_WORDS.get(len(self.cells), str(len(self.cells)))
-        return f"{count} {self.digit}s in {unit_name(self.unit, self.index, size)}: {places}"
+        places = " and ".join(cell_name(r, c) for r, c in self.cells)
+        unit = unit_name(self.unit, self.index, size)
+        return f"{count_word(len(self.cells))} {self.digit}s in {unit}: {places}"
 
     def __str__(self) -> str:
         return self.describe()
-
-
-def unit_name(kind: str, index: int, size: int = 9) -> str:
-    """ "row 3", "column 5" or "box 1 (top-left)": 1-based, as the course says them."""
-    name = f"{kind} {index + 1}"
-    if kind == "box" and size == 9:
-        name += f" ({BOX_NAMES_9[index]})"
-    return name
 
 
 def find_conflicts(board: object) -> list[Conflict]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import Digit
-from ..validate import unit_name
+from ..words import cell_name as where
+from ..words import unit_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +67,6 @@ class Solved:
 
 
 Event = Try | Forced | Undo | DeadEnd | Solved
-
-
-def where(row: int, col: int) -> str:
-    """A cell as a learner says it: 1-based row and column."""
-    return f"row {row + 1}, column {col + 1}"
 
 
 def caption(event: Event, size: int = 9) -> str:
