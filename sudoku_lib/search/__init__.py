@@ -14,9 +14,9 @@ from typing import Literal
 
 from ..board import Board, copy_board, parse
 from ..errors import ConflictError, SudokuError
-from ..stats import Stats
 from ..validate import conflicts_in
 from .classic import classic_search
+from .counters import Stats
 from .fast import fast_search
 from .naive import naive_search
 from .pruned import Pruning, pruned_search
