@@ -332,3 +332,52 @@ def test_binder_and_make_lab_open_the_learners_copy():
     lab = re.search(r"^lab: (.*)\n\tcd (\S+) ", (ROOT / "Makefile").read_text(), re.M)
     assert lab is not None and lab.groups() == ("student", "learner")
     assert "learner/" in (ROOT / ".gitignore").read_text().splitlines()
+
+
+def small_course_notebook() -> nbformat.NotebookNode:
+    """An exercise with two hints and a self-check, then a notebook's end with no exercise."""
+    new_code, new_markdown = nbformat.v4.new_code_cell, nbformat.v4.new_markdown_cell
+    exercise = f"def f(x):\n    {BEGIN}\n    return x + 1\n    {END}"
+    return nbformat.v4.new_notebook(
+        cells=[
+            new_markdown("# A title", id="title"),
+            new_code(exercise, id="exercise"),
+            new_markdown("<details><summary>Hint</summary>\n\nAdd one.\n</details>", id="hint-1"),
+            new_markdown("<details><summary>Hint</summary>\n\nUse `+`.\n</details>", id="hint-2"),
+            new_code("check_f(f)", id="check"),
+        ]
+    )
+
+
+def test_the_model_solution_comes_after_the_hints_and_before_the_check():
+    from tools.make_student import learner_notebook
+
+    self_study = learner_notebook(small_course_notebook(), Build.SELF_STUDY)
+    ids = [cell.id for cell in self_study.cells]
+    assert ids[:4] == ["title", "exercise", "hint-1", "hint-2"] and ids[5] == "check"
+    assert is_model_solution(self_study.cells[4])
+    assert FENCED.findall(self_study.cells[4].source) == [("```", "return x + 1")]
+    for_class = learner_notebook(small_course_notebook(), Build.CLASS)
+    assert [cell.id for cell in for_class.cells] == [
+        "title",
+        "exercise",
+        "hint-1",
+        "hint-2",
+        "check",
+    ]
+    nbformat.validate(self_study)
+
+
+def test_a_notebook_without_exercises_is_copied_with_its_outputs_cleared():
+    from tools.make_student import learner_notebook
+
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1", id="sum")])
+    notebook.cells[0].outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "2"})]
+    learner = learner_notebook(notebook, Build.SELF_STUDY)
+    assert [(c.id, c.source, c.outputs) for c in learner.cells] == [("sum", "1 + 1", [])]
+
+
+def test_a_solution_with_backticks_gets_a_longer_fence():
+    from tools.make_student import fenced
+
+    assert fenced('s = "```"').startswith("````python\n")
