@@ -23,8 +23,10 @@ from tools.make_student import (
     Action,
     Build,
     build,
+    fenced,
     has_solution,
     is_hint,
+    learner_notebook,
     main,
     separate_solutions,
     stub_solutions,
@@ -350,8 +352,6 @@ def small_course_notebook() -> nbformat.NotebookNode:
 
 
 def test_the_model_solution_comes_after_the_hints_and_before_the_check():
-    from tools.make_student import learner_notebook
-
     self_study = learner_notebook(small_course_notebook(), Build.SELF_STUDY)
     ids = [cell.id for cell in self_study.cells]
     assert ids[:4] == ["title", "exercise", "hint-1", "hint-2"] and ids[5] == "check"
@@ -369,8 +369,6 @@ def test_the_model_solution_comes_after_the_hints_and_before_the_check():
 
 
 def test_a_notebook_without_exercises_is_copied_with_its_outputs_cleared():
-    from tools.make_student import learner_notebook
-
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1", id="sum")])
     notebook.cells[0].outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "2"})]
     learner = learner_notebook(notebook, Build.SELF_STUDY)
@@ -378,6 +376,4 @@ def test_a_notebook_without_exercises_is_copied_with_its_outputs_cleared():
 
 
 def test_a_solution_with_backticks_gets_a_longer_fence():
-    from tools.make_student import fenced
-
     assert fenced('s = "```"').startswith("````python\n")
