@@ -15,7 +15,7 @@ from itertools import islice
 
 from .board import Board, copy_board, geometry, givens, parse
 from .errors import SudokuError
-from .stats import Stats
+from .search.counters import Stats
 from .validate import find_conflicts
 
 Constraint = Hashable
