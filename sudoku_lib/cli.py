@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from .board import to_grid_text
@@ -85,8 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; errors in the input become one line on stderr and exit status 2."""
     args = build_parser().parse_args(argv)
+    command: Callable[[argparse.Namespace], int] = args.run
     try:
-        return args.run(args)
+        return command(args)
     except SudokuError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

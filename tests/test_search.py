@@ -17,8 +17,9 @@ from sudoku_lib import (
     solve_sudoku,
 )
 from sudoku_lib.puzzles import ANTI_BACKTRACKING, SAMPLE, SAMPLE_INVALID, load_set
-from sudoku_lib.search import METHODS
+from sudoku_lib.search import METHODS, prepare
 from sudoku_lib.search.events import DeadEnd, Forced, Solved, Try, Undo
+from sudoku_lib.search.tracker import Tracker
 from tests.grid_checks import assert_solves, flat
 from tests.strategies import puzzles
 
@@ -163,6 +164,33 @@ def test_unknown_method_and_unknown_switch_are_clear_errors():
         solve(SAMPLE, method="pruned", telepathy=True)
     with pytest.raises(SudokuError, match="'naive' has no switch sets; it has no switches"):
         solve(SAMPLE, method="naive", sets=True)
+
+
+def test_prepare_refuses_everything_before_any_search_runs():
+    """The first thing wrong is reported, in the order puzzle, givens, method, switch."""
+    with pytest.raises(ConflictError):
+        prepare(SAMPLE_INVALID, method="magic", switches={"telepathy": True})
+    with pytest.raises(SudokuError, match="unknown method 'magic'"):
+        prepare(SAMPLE, method="magic", switches={"telepathy": True})
+    with pytest.raises(SudokuError, match="has no switch telepathy"):
+        prepare(SAMPLE, method="pruned", switches={"telepathy": True})
+
+
+def test_a_prepared_search_runs_again_from_the_same_givens():
+    search = prepare(SAMPLE, method="pruned", switches={"naked_singles": False})
+    first, second = Tracker(), Tracker()
+    assert search.run(first) and search.run(second)
+    assert (
+        first.solution == second.solution == solve(SAMPLE, "pruned", naked_singles=False).solution
+    )
+    assert (first.stats.nodes, first.stats.forced) == (second.stats.nodes, second.stats.forced)
+    assert search.board == parse(SAMPLE)
+
+
+def test_a_prepared_search_stopped_by_the_bound_says_it_did_not_finish():
+    track = Tracker(max_nodes=10)
+    assert not prepare(ANTI_BACKTRACKING, method="naive").run(track)
+    assert track.stats.nodes == 10 and track.solution is None
 
 
 def swappable_rectangle(grid):

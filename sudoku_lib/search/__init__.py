@@ -1,17 +1,18 @@
 """Solving: one entry point over every strategy, plus the LeetCode-style in-place solver.
 
-`solve()` copies the puzzle, refuses givens that already clash, runs the chosen strategy under a
-tracker (counting, bounding, listening), and says how it ended: solved, no solution, or gave up.
+`prepare()` is the one way in: it parses the puzzle, refuses givens that already clash and checks
+the method and its switches. The prepared search then runs under a tracker (counting, bounding,
+listening). `solve()` says how it ended: solved, no solution, or gave up.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Literal
 
-from ..board import Board, parse
+from ..board import Board, copy_board, parse
 from ..errors import ConflictError, SudokuError
 from ..stats import Stats
 from ..validate import conflicts_in
@@ -89,6 +90,50 @@ def refuse_conflicts(board: Board) -> None:
         raise ConflictError("the givens clash: " + "; ".join(str(c) for c in conflicts))
 
 
+@dataclass(frozen=True)
+class PreparedSearch:
+    """A puzzle parsed and checked, with its strategy and switches chosen: ready to run.
+
+    Everything that can be wrong with the request (the puzzle, clashing givens, the method, a
+    switch) is refused while preparing, so whoever runs it later (at once, or one step at a time
+    in the stepper) meets no bad-input error part-way through.
+    """
+
+    board: Board
+    method: str
+    strategy: Strategy
+    switches: Mapping[str, bool]
+
+    def run(self, track: Tracker) -> bool:
+        """Run the strategy on a copy of the board under `track`, timing it into `track.stats`.
+
+        True when the search ran to its end (solved, or proved there is no solution); False when
+        the tracker's node bound stopped it first.
+        """
+        board = copy_board(self.board)
+        start = time.perf_counter()
+        try:
+            self.strategy(board, track, **self.switches)
+            finished = True
+        except NodeLimitReached:
+            finished = False
+        track.stats.seconds = time.perf_counter() - start
+        return finished
+
+
+def prepare(
+    puzzle: object, *, method: str = "fast", switches: Mapping[str, bool] | None = None
+) -> PreparedSearch:
+    """The one way into a search: parse the puzzle, refuse clashing givens, pick the strategy and
+    check its switches, in that order (so the first thing wrong is the one reported)."""
+    board = parse(puzzle)
+    refuse_conflicts(board)
+    strategy = strategy_for(method)
+    switches = dict(switches or {})
+    refuse_unknown_switches(method, switches)
+    return PreparedSearch(board, method, strategy, switches)
+
+
 def run(
     puzzle: object,
     method: str,
@@ -97,20 +142,9 @@ def run(
     stop_after: int,
     switches: dict[str, bool],
 ) -> tuple[Tracker, bool]:
-    """Parse, check, and run one strategy under a tracker; the heart of solve and count."""
-    board = parse(puzzle)
-    refuse_conflicts(board)
-    strategy = strategy_for(method)
-    refuse_unknown_switches(method, switches)
-    track = Tracker(max_nodes, listener, stop_after)
-    start = time.perf_counter()
-    try:
-        strategy(board, track, **switches)
-        finished = True
-    except NodeLimitReached:
-        finished = False
-    track.stats.seconds = time.perf_counter() - start
-    return track, finished
+    """The old positional entry, kept only while stepper.py still calls it; use prepare()."""
+    track = Tracker(max_nodes=max_nodes, listener=listener, stop_after=stop_after)
+    return track, prepare(puzzle, method=method, switches=switches).run(track)
 
 
 def solve(
@@ -125,7 +159,8 @@ def solve(
     `max_nodes` bounds the search (the result then says "gave up"); `listener` receives every
     event of a teaching strategy; `switches` turn pruning ideas off for method="pruned".
     """
-    track, finished = run(puzzle, method, max_nodes, listener, 1, switches)
+    track = Tracker(max_nodes=max_nodes, listener=listener)
+    finished = prepare(puzzle, method=method, switches=switches).run(track)
     if track.solution is not None:
         status: Status = "solved"
     else:
@@ -139,7 +174,8 @@ def count_solutions(
     """How many solutions the puzzle has, counting no further than `limit` (2 tells uniqueness)."""
     if limit < 1:
         raise SudokuError(f"limit must be at least 1, not {limit}")
-    track, finished = run(puzzle, method, max_nodes, None, limit, {})
+    track = Tracker(max_nodes=max_nodes, stop_after=limit)
+    finished = prepare(puzzle, method=method).run(track)
     if not finished:
         raise SudokuError(f"gave up after {max_nodes:,} nodes with {track.solutions} found")
     return track.solutions

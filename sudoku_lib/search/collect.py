@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..board import Board, copy_board, parse
-from . import refuse_conflicts, strategy_for
+from ..board import Board, copy_board
+from . import prepare
 from .tracker import Tracker
 
 
@@ -22,8 +22,6 @@ class Collector(Tracker):
 
 def find_solutions(puzzle: object, limit: int = 2, method: str = "pruned") -> list[Board]:
     """Up to `limit` solutions of the puzzle, in the order the search meets them."""
-    board = parse(puzzle)
-    refuse_conflicts(board)
     collector = Collector(limit)
-    strategy_for(method)(board, collector)
+    prepare(puzzle, method=method).run(collector)
     return collector.boards

@@ -28,6 +28,7 @@ class Tracker:
 
     def __init__(
         self,
+        *,
         max_nodes: int | None = None,
         listener: Listener | None = None,
         stop_after: int = 1,
