@@ -99,20 +99,23 @@ def whole_number(name: str, value: object, *, minimum: int = 0, maximum: int | N
     accepts = f"a whole number of at least {minimum:,}"
     if maximum is not None:
         accepts = f"a whole number from {minimum:,} to {maximum:,}"
-    number = _as_int(name, accepts, value)
-    if number < minimum or (maximum is not None and number > maximum):
-        raise _refuse_value(name, accepts, value)
-    return number
+    return _in_range(name, value, accepts, minimum, maximum)
 
 
 def optional_whole_number(name: str, value: object, *, minimum: int = 1) -> int | None:
     """None, or a whole number of at least `minimum` (a bound where None means the default)."""
     if value is None:
         return None
-    try:
-        return whole_number(name, value, minimum=minimum)
-    except TypeError:
-        raise _refuse_type(name, f"None or a whole number of at least {minimum:,}", value) from None
+    return _in_range(name, value, f"None or a whole number of at least {minimum:,}", minimum)
+
+
+def _in_range(
+    name: str, value: object, accepts: str, minimum: int, maximum: int | None = None
+) -> int:
+    number = _as_int(name, accepts, value)
+    if number < minimum or (maximum is not None and number > maximum):
+        raise _refuse_value(name, accepts, value)
+    return number
 
 
 def switch(name: str, value: object) -> bool:
