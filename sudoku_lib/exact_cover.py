@@ -19,7 +19,7 @@ from itertools import islice
 from .arguments import optional_whole_number, whole_number
 from .board import Board, copy_board, geometry, givens, parse
 from .errors import GaveUp, SudokuError
-from .stats import Stats
+from .search.counters import Stats
 from .validate import find_conflicts
 from .words import number
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import itertools
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -17,9 +20,10 @@ from sudoku_lib import (
     solve_sudoku,
 )
 from sudoku_lib.puzzles import ANTI_BACKTRACKING, SAMPLE, SAMPLE_INVALID, load_set
-from sudoku_lib.search import METHODS, prepare
+from sudoku_lib.search import METHODS, counters, prepare
 from sudoku_lib.search.events import DeadEnd, Forced, Solved, Try, Undo
 from sudoku_lib.search.tracker import Tracker
+from sudoku_lib.stats import Stats
 from tests.grid_checks import assert_solves, flat
 from tests.strategies import puzzles
 
@@ -114,6 +118,27 @@ def test_listener_sees_what_the_counters_count():
     assert sum(isinstance(e, Undo) and not e.forced for e in events) == s.backtracks
     assert sum(isinstance(e, DeadEnd) for e in events) == s.dead_ends
     assert isinstance(events[-1], Solved)
+
+
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_counting_the_recorded_events_gives_the_live_counters(method):
+    """Stats.count (used on replay) and the tracker (used live) share one set of rules."""
+    events = []
+    live = solve(ANTI_BACKTRACKING, method, max_nodes=3000, listener=events.append).stats
+    replayed = Stats()
+    for event in events:
+        replayed.count(event)
+    assert replace(replayed, seconds=live.seconds) == live
+
+
+def test_the_search_does_not_import_the_modules_that_import_it():
+    """search/ imports only board, errors, validate and words from the package: no cycle."""
+    allowed = {"board", "errors", "validate", "words"}
+    for source in Path(counters.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 2:
+                assert node.module in allowed, f"{source.name} imports {node.module}"
+    assert Stats is counters.Stats
 
 
 def test_replaying_the_events_rebuilds_the_solution():

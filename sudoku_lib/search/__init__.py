@@ -21,10 +21,10 @@ from typing import Literal
 from ..arguments import got, one_of, optional_callable, optional_whole_number, switch, whole_number
 from ..board import Board, copy_board, parse
 from ..errors import ArgumentError, ConflictError, GaveUp, SudokuError
-from ..stats import Stats
 from ..validate import conflicts_in
 from ..words import number, plural
 from .classic import classic_search
+from .counters import Stats
 from .fast import fast_search
 from .naive import naive_search
 from .pruned import Pruning, pruned_search
