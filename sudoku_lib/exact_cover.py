@@ -13,7 +13,7 @@ and GaveUp (naming the bound and how to raise it) when the bound stops it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Generator, Hashable, Iterator
 from contextlib import closing
 from dataclasses import dataclass
 from itertools import islice
@@ -126,7 +126,7 @@ def columns_of(rows: Rows) -> Columns:
 
 def solutions(
     puzzle: object, stats: Stats | None = None, max_nodes: int | None = None
-) -> Iterator[Board]:
+) -> Generator[Board, None, None]:
     """Every solution of the puzzle, one at a time, found by Algorithm X (at most `max_nodes`
     guesses in all; None: MAX_NODES). `stats`, if given, receives the counts as they grow."""
     bound = optional_whole_number("max_nodes", max_nodes, minimum=0)
@@ -134,7 +134,7 @@ def solutions(
     return _solutions(parse(puzzle), budget, stats)
 
 
-def _solutions(board: Board, budget: Budget, stats: Stats | None) -> Iterator[Board]:
+def _solutions(board: Board, budget: Budget, stats: Stats | None) -> Generator[Board, None, None]:
     """The generator behind `solutions` (which checks its arguments at once, not when first
     asked for a solution), passing the budget's counts on to `stats`."""
     if find_conflicts(board):
