@@ -20,8 +20,10 @@ from sudoku_lib import (
     solve_sudoku,
 )
 from sudoku_lib import search as search_module
+from sudoku_lib.bench import run_benchmark
 from sudoku_lib.board import MAX_TEXT
-from sudoku_lib.puzzles import FOUR_BY_FOUR, HARD1, SAMPLE
+from sudoku_lib.errors import ArgumentError
+from sudoku_lib.puzzles import FOUR_BY_FOUR, HARD1, SAMPLE, load_set
 from sudoku_lib.search.classic import layout
 from sudoku_lib.search.collect import find_solutions
 from sudoku_lib.validate import DIGIT_BITS
@@ -236,3 +238,14 @@ def test_generate_gives_up_after_its_attempts_and_says_how_to_try_more():
     with pytest.raises(GaveUp, match="attempts=20") as caught:
         generate(clues=17, seed=0, attempts=2)
     assert caught.value.bound == "attempts" and caught.value.value == 2
+
+
+def test_the_benchmark_and_the_puzzle_sets_check_their_arguments_first():
+    with pytest.raises(TypeError, match="repeat"):
+        run_benchmark(["easy50"], ["fast"], repeat=2.5)
+    with pytest.raises(ArgumentError, match="repeat"):
+        run_benchmark(["easy50"], ["fast"], repeat=0)
+    with pytest.raises(TypeError, match="name"):
+        load_set(["top95"])
+    with pytest.raises(ArgumentError, match="top96"):
+        load_set("top96")
