@@ -74,13 +74,15 @@ class Attempt:
 
     `args` are the copies the learner's function received, as the function left them (so a
     recogniser can see, say, a board that still holds digits after a failed search); `got` is what
-    it returned; `function` is what the check called, for trying other inputs with `try_call`.
+    it returned (NO_ANSWER when it raised `error`); `function` is what the check called, for
+    trying other inputs with `try_call`.
     """
 
     case: Case
     args: tuple[Any, ...]
     got: Any
     function: Callable[..., Any]
+    error: Exception | None = None
 
     def try_call(self, *args: Any, seconds: float = 0.5) -> Any:
         """The function's answer on other arguments (copied), or NO_ANSWER if it fails or stalls."""
@@ -152,8 +154,9 @@ def check_cases(
         (used for the library test, for naming the call, and for naming an unfinished helper).
     library: the library functions that do this exercise; handing in one of them, or a function
         that calls one, is reported instead of run. A function from sudoku_lib itself always is.
-    mistakes: recognisers run on a wrong answer; the first that returns words adds them as
-        "what this may mean". They see an `Attempt` and may try the function on other inputs.
+    mistakes: recognisers run on a wrong answer or an error; the first that returns words adds
+        them as "what this may mean". They see an `Attempt` and may try the function on other
+        inputs (`attempt.try_call`).
     requirements: recognisers run on a right answer; words from one make the case fail anyway
         ("the answer is right, but ..."), e.g. for an exercise that must stop early.
     time_limit: seconds each case may take (None: no limit); slow_why: the exercise's own words
@@ -202,8 +205,12 @@ def run_case(
     except RecursionError:
         return Report(title, "failed", [*header, *shown_input, check_text("recursion")], case.name)
     except Exception as error:  # the learner's bug, reported rather than raised
-        line = check_text("raised", error=type(error).__name__, message=error)
-        return Report(title, "failed", [*header, *shown_input, line], case.name)
+        lines = [*header, *shown_input]
+        lines.append(check_text("raised", error=type(error).__name__, message=error))
+        words = first_words(mistakes, Attempt(case, args, NO_ANSWER, function, error))
+        if words:
+            lines.append(check_text("may mean", words=words))
+        return Report(title, "failed", lines, case.name)
     attempt = Attempt(case, args, got, function)
     if not agrees(same, got, case.expected):
         lines = [*header, *shown_input, *compare_lines(case.expected, got, show)]
