@@ -214,10 +214,12 @@ CHECK_TEXT = {
         "afterwards), not a copy, and only stop when no blank is left."
     ),
     "forgot to un-choose": (
-        "after a search that failed, your code left {count} digits on the board (at {cell}: "
-        "{digit!r}). Every digit tried must come off again when its branch fails: the "
-        "un-choose step, board[r][c] = '.', after the recursive call."
+        "{where}, your code left {count} digits on the board (at {cell}: {digit!r}), where it "
+        "should have taken every one back. Every digit tried must come off again when its branch "
+        "fails: the un-choose step, board[r][c] = '.', after the recursive call."
     ),
+    "on a board with no solution": "tried on a 4x4 board with no solution, {puzzle!r}",
+    "on this board": "after counting",
     "counted the blanks only": (
         "{blanks} is the number of blanks: count every digit placed, also those taken back later."
     ),
