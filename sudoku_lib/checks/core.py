@@ -36,7 +36,7 @@ from ..board import to_grid_text
 from ..words import cell_and_indices, cell_name, check_text, seconds_text
 
 Outcome = Literal["passed", "failed", "not done yet"]
-NOT_DONE = "not done yet"
+NOT_DONE: Outcome = "not done yet"
 TIME_LIMIT = 2.0  # seconds a case may take: the course's exercises need well under a tenth of that
 RECOGNISER_BUDGET = 2.0  # seconds the mistake recognisers may spend re-running the learner's code
 LIBRARY_DIR = Path(__file__).resolve().parent.parent  # the sudoku_lib package
@@ -500,8 +500,8 @@ def compare_lines(expected: Any, got: Any, show: Callable[[Any], str] | None) ->
     ]
     if is_board(expected) and is_board(got) and len(got) == len(expected):
         return lines + board_difference(expected, got)
-    collections = set | frozenset | list  # a tuple is more often a record, such as a cell
-    if isinstance(expected, collections) and isinstance(got, collections) and not is_board(got):
+    kinds = (set, frozenset, list)  # a tuple is more often a record, such as a cell
+    if isinstance(expected, kinds) and isinstance(got, kinds) and not is_board(got):
         return lines + item_difference(expected, got)
     return lines
 
