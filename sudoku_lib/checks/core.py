@@ -37,7 +37,7 @@ from ..words import cell_and_indices, cell_name, check_text, seconds_text
 
 Outcome = Literal["passed", "failed", "not done yet"]
 NOT_DONE: Outcome = "not done yet"
-TIME_LIMIT = 2.0  # seconds a case may take: the course's exercises need well under a tenth of that
+TIME_LIMIT = 3.0  # seconds a case may take: the course's exercises need well under a tenth of that
 RECOGNISER_BUDGET = 2.0  # seconds the mistake recognisers may spend re-running the learner's code
 LIBRARY_DIR = Path(__file__).resolve().parent.parent  # the sudoku_lib package
 SHOWN_ITEMS = 8  # how many missing / extra items a report lists before "and N more"
