@@ -217,7 +217,7 @@ def run_case(
         return Report(title, "failed", [*header, *shown_input, check_text("recursion")], case.name)
     except Exception as error:  # the learner's bug, reported rather than raised
         lines = [*header, *shown_input]
-        lines.append(check_text("raised", error=type(error).__name__, message=error))
+        lines.append(check_text("raised", error=type(error).__name__, message=safe_str(error)))
         words = first_words(mistakes, Attempt(case, args, NO_ANSWER, function, error))
         if words:
             lines.append(check_text("may mean", words=words))
@@ -516,6 +516,14 @@ def safe_show(show: Callable[[Any], str] | None, value: Any) -> str:
     if is_board(value):
         return "\n" + "\n".join("        " + line for line in to_grid_text(value).splitlines())
     return safe_repr(value)
+
+
+def safe_str(error: Exception) -> str:
+    """str(error), even for a learner's exception whose __str__ is broken."""
+    try:
+        return str(error)
+    except Exception:
+        return safe_repr(error)
 
 
 def safe_repr(value: Any) -> str:
