@@ -9,6 +9,7 @@ from .generate import generate
 from .search import SolveResult, count_solutions, solve, solve_sudoku
 from .stats import Stats
 from .validate import Conflict, find_conflicts, is_valid_sudoku
+from .watch import Recording, watch
 
 __all__ = [
     "Board",
@@ -17,6 +18,7 @@ __all__ = [
     "ConflictError",
     "Digit",
     "PuzzleFormatError",
+    "Recording",
     "SolveResult",
     "Stats",
     "Stepper",
@@ -34,6 +36,7 @@ __all__ = [
     "solve_sudoku",
     "to_grid_text",
     "to_string",
+    "watch",
 ]
 
 

@@ -1,0 +1,799 @@
+"""Watch a learner's own recursive function: record what it does, then replay it step by step.
+
+`watch(solve_board, board, counter)` calls the function once, exactly as written, and records
+with the standard library's `sys.settrace`:
+- each call of the learner's recursive functions (the watched one, and any of theirs that calls
+  itself), with its arguments and depth, and each return, with its value or its exception;
+- on a board passed in (a list of lists), each digit written and each cell erased: its rows are
+  swapped for watched lists for the run, so a write costs one Python call and a read nothing;
+- on a list the recursion keeps as its state (an argument or a variable of the enclosing
+  function: the path, the results), each append and pop, seen by comparing its length line by line;
+- each `continue` or `break` the learner's loop takes: a pruned branch.
+
+Only the learner's frames are recorded: library and standard-library frames are hidden. The run
+is bounded (steps, lines, depth), an exception ends it with words a learner can act on, and the
+tracer is removed in every case. The Recording then replays forward and back (`step`, `back`,
+`goto`, `position`, `board`) and builds the call tree that `calltree.draw_call_tree` draws.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import linecache
+import reprlib
+import sys
+import sysconfig
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import CodeType, FrameType, TracebackType
+from typing import Any
+
+from .words import cell_name, number, plural
+
+DEFAULT_MAX_STEPS = 100_000
+LINES_PER_STEP = 50
+"""How many lines of the learner's code may run per allowed step: bounds a loop that never ends
+(a `while` whose counter is never increased) even when it records nothing."""
+MAX_DEPTH = 500
+"""Deeper than any search in the course (a 16x16 board is 257 calls deep), well short of Python's
+own recursion limit, so a function with no base case is stopped by us, with our words."""
+BLANKS = frozenset({".", "0", "", " ", 0, None})
+LIBRARY_DIRS = tuple(
+    {str(Path(__file__).resolve().parent)}
+    | {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
+)
+
+# The steps of a recording ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The learner's function was called: `call` numbers calls from 0 in the order they began."""
+
+    call: int
+    depth: int
+    name: str
+    args: tuple[tuple[str, str], ...]  # (parameter, short repr of its value)
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """A call ended: with `value` (a short repr), or by raising the exception named `raised`."""
+
+    call: int
+    depth: int
+    value: str
+    truthy: bool
+    line: int
+    raised: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """A cell of the watched board changed from `old` to `new`; a blank `new` is an erase."""
+
+    row: int
+    col: int
+    old: object
+    new: object
+    depth: int
+    line: int
+
+    @property
+    def erase(self) -> bool:
+        """True when the cell was blanked (the un-choose of Sudoku)."""
+        return self.new in BLANKS
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """`value` was appended to the list the learner calls `name` (`copy`: it was a list itself)."""
+
+    name: str
+    value: str
+    copy: bool
+    depth: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pop:
+    """The last item, `value`, was taken off the list `name`."""
+
+    name: str
+    value: str
+    depth: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Prune:
+    """The learner's loop took a `continue` or `break` (`how`): a branch not explored."""
+
+    how: str
+    depth: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """What ended the run early, in words."""
+
+    why: str
+    depth: int
+    line: int
+
+
+Step = Call | Return | Write | Append | Pop | Prune | Stop
+
+
+def caption(step: Step) -> str:
+    """One step in plain words, with the learner's line number."""
+    match step:
+        case Call(_, _, name, args, line):
+            shown = ", ".join(f"{key}={value}" for key, value in args)
+            return f"line {line}: call {name}({shown})"
+        case Return(_, _, value, _, line, raised) if raised is not None:
+            return f"line {line}: the call raised {raised}"
+        case Return(_, _, value, _, line):
+            return f"line {line}: return {value}"
+        case Write(row, col, old, new, _, line) if new in BLANKS:
+            return f"line {line}: erase {old} at {cell_name(row, col)}"
+        case Write(row, col, _, new, _, line):
+            return f"line {line}: write {new} at {cell_name(row, col)}"
+        case Append(name, value, _, _, line):
+            return f"line {line}: {name}.append({value})"
+        case Pop(name, value, _, line):
+            return f"line {line}: {name}.pop() takes off {value}"
+        case Prune(how, _, line):
+            return f"line {line}: {how}: a branch pruned"
+        case Stop(why, _, _):
+            return why
+    raise TypeError(f"not a watched step: {step!r}")
+
+
+# Short reprs: arguments and values as a learner reads them, never a screenful ----------------
+
+_short = reprlib.Repr()
+_short.maxlist = _short.maxtuple = _short.maxset = _short.maxdict = 8
+_short.maxstring = _short.maxother = 30
+_short.maxlevel = 2
+
+
+def short_repr(value: object) -> str:
+    """repr cut to a line: a board shows as [[...], ...] rather than 81 cells."""
+    if is_board(value):
+        return f"board {len(value)}x{len(value)}"  # type: ignore[arg-type]
+    return _short.repr(value)
+
+
+def is_board(value: object) -> bool:
+    """A square list of lists: a Sudoku or N-Queens board in the LeetCode form."""
+    return (
+        isinstance(value, list)
+        and len(value) > 1
+        and all(isinstance(row, list) and len(row) == len(value) for row in value)
+    )
+
+
+# Which frames are the learner's ---------------------------------------------------------------
+
+
+def is_library_file(filename: str) -> bool:
+    """Code the learner did not write: this library, the standard library, installed packages."""
+    return filename.startswith("<frozen") or filename.startswith(LIBRARY_DIRS)
+
+
+def looks_recursive(code: CodeType) -> bool:
+    """Does this function name itself (as a global, a closure cell or self.<name>)?"""
+    return code.co_name in code.co_names or code.co_name in code.co_freevars
+
+
+def prune_lines(filename: str) -> frozenset[int]:
+    """The lines of a file that hold a `continue` or `break`: taking one prunes a branch.
+
+    Notebook cells are in linecache under their own names, so this works there too.
+    """
+    try:
+        tree = ast.parse("".join(linecache.getlines(filename)))
+    except (SyntaxError, ValueError):
+        return frozenset()
+    return frozenset(
+        node.lineno for node in ast.walk(tree) if isinstance(node, ast.Continue | ast.Break)
+    )
+
+
+class _Stopped(BaseException):
+    """Raised into the learner's code to end the run (a BaseException, so `except Exception`
+    in the learner's code does not swallow it)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+# Watched containers ---------------------------------------------------------------------------
+
+
+class WatchedRow(list):  # type: ignore[type-arg]
+    """A board row that tells the recorder about every cell written; reads stay plain list reads."""
+
+    __slots__ = ("_recorder", "_row")
+
+    def __init__(self, cells: list[Any], row: int, recorder: _Recorder) -> None:
+        super().__init__(cells)
+        self._row = row
+        self._recorder = recorder
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if not isinstance(index, int):  # a slice: rare in a solver, recorded cell by cell
+            before = list(self)
+            super().__setitem__(index, value)
+            for col, (old, new) in enumerate(zip(before, self, strict=False)):
+                if old != new:
+                    self._recorder.wrote(self._row, col, old, new, sys._getframe(1))
+            return
+        col = index % len(self)
+        old = self[col]
+        super().__setitem__(col, value)
+        self._recorder.wrote(self._row, col, old, value, sys._getframe(1))
+
+
+# The recorder ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Tracked:
+    """A list the recursion keeps as state, with what we last saw in it (short reprs)."""
+
+    items: list[Any]
+    name: str
+    seen: list[str]
+
+
+class _Recorder:
+    """The trace functions and the steps they collect for one run of `watch`."""
+
+    def __init__(self, function: Callable[..., Any], max_steps: int) -> None:
+        self.root_code = getattr(function, "__code__", None)
+        self.root_file = self.root_code.co_filename if self.root_code else None
+        self.max_steps = max_steps
+        self.max_lines = max_steps * LINES_PER_STEP
+        self.steps: list[Step] = []
+        self.stack: list[FrameType] = []
+        self.call_ids: dict[FrameType, int] = {}
+        self.raising: dict[FrameType, str] = {}
+        self.kinds: dict[CodeType, int] = {}  # 0 hidden, 1 helper, 2 recorded
+        self.prunes: dict[CodeType, frozenset[int]] = {}
+        self.prunes_in_file: dict[str, frozenset[int]] = {}
+        self.tracked: dict[int, _Tracked] = {}
+        self.line_counter = itertools.count(1)
+        self.calls = 0
+        self.placed = 0
+        self.stopped = False
+
+    # bookkeeping ---------------------------------------------------------------------------
+
+    def emit(self, step: Step) -> None:
+        """Keep one step; past the bound, end the run."""
+        if self.stopped:
+            return
+        self.steps.append(step)
+        if len(self.steps) >= self.max_steps:
+            self.stop(f"stopped after {number(self.max_steps)} steps (max_steps={self.max_steps})")
+
+    def stop(self, why: str) -> None:
+        """End the run: the last step says why, and the learner's code gets _Stopped."""
+        line = self.stack[-1].f_lineno if self.stack else 0
+        self.steps.append(Stop(why, len(self.stack), line))
+        self.stopped = True
+        raise _Stopped(why)
+
+    def kind(self, code: CodeType) -> int:
+        """0: hide this frame; 1: the learner's helper (lines counted); 2: a call to record."""
+        kind = self.kinds.get(code)
+        if kind is None:
+            if code is self.root_code or (
+                code.co_filename == self.root_file or not is_library_file(code.co_filename)
+            ):
+                kind = 2 if code is self.root_code or looks_recursive(code) else 1
+            else:
+                kind = 0
+            self.kinds[code] = kind
+        return kind
+
+    # trace functions -----------------------------------------------------------------------
+
+    def tracer(self) -> Callable[[FrameType, str, object], Any]:
+        """The global trace function, with the per-line ones as closures.
+
+        They run for every line of the learner's code, so they are closures over local names
+        rather than methods (about three times cheaper), and the line count is a C counter."""
+        lines, max_lines = self.line_counter, self.max_lines
+        raising, tracked, prunes, stack = self.raising, self.tracked, self.prunes, self.stack
+
+        def on_call(frame: FrameType, event: str, arg: object) -> Any:
+            kind = self.kinds.get(frame.f_code)
+            if kind is None:
+                kind = self.kind(frame.f_code)
+            if kind == 0 or self.stopped:
+                return None
+            if kind == 1:
+                return in_helper
+            self.enter(frame)
+            return in_recorded
+
+        def in_helper(frame: FrameType, event: str, arg: object) -> Any:
+            if next(lines) > max_lines:
+                self.too_many_lines()
+            return in_helper
+
+        def in_recorded(frame: FrameType, event: str, arg: object) -> Any:
+            if event == "line":
+                if next(lines) > max_lines:
+                    self.too_many_lines()
+                if raising:
+                    raising.pop(frame, None)
+                if tracked:
+                    self.check_lists(frame)
+                if frame.f_lineno in prunes[frame.f_code]:
+                    how = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+                    self.emit(Prune(how, len(stack), frame.f_lineno))
+            elif event == "exception":
+                raising[frame] = arg[0].__name__  # type: ignore[index]
+            elif event == "return":
+                self.check_lists(frame)
+                self.leave(frame, arg)
+            return in_recorded
+
+        return on_call
+
+    def prune_lines_of(self, code: CodeType) -> frozenset[int]:
+        """The `continue` and `break` lines of a recorded function (its file parsed once)."""
+        lines = self.prunes.get(code)
+        if lines is None:
+            in_file = self.prunes_in_file.get(code.co_filename)
+            if in_file is None:
+                in_file = self.prunes_in_file[code.co_filename] = prune_lines(code.co_filename)
+            lines = self.prunes[code] = in_file
+        return lines
+
+    def too_many_lines(self) -> None:
+        """The bound on lines run: a loop that never ends is stopped here."""
+        if not self.stopped:
+            self.stop(
+                f"stopped after {number(self.max_lines)} lines of your code ran: "
+                "is there a loop that never ends?"
+            )
+
+    # calls and returns ---------------------------------------------------------------------
+
+    def enter(self, frame: FrameType) -> None:
+        """A recorded call began: note its arguments and the lists it keeps as state."""
+        if len(self.stack) >= MAX_DEPTH:
+            self.stop(
+                f"stopped at {MAX_DEPTH} calls deep: your function kept calling itself. "
+                "Does every call get closer to a case that returns without recursing?"
+            )
+        code = frame.f_code
+        self.prune_lines_of(code)
+        names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+        local = frame.f_locals
+        args = tuple((name, short_repr(local[name])) for name in names if name != "self")
+        for name, value in local.items():
+            if type(value) is list and id(value) not in self.tracked and not is_board(value):
+                self.tracked[id(value)] = _Tracked(value, name, [short_repr(v) for v in value])
+        caller = frame.f_back
+        line = caller.f_lineno if caller and self.kind(caller.f_code) else code.co_firstlineno
+        self.call_ids[frame] = self.calls
+        self.stack.append(frame)
+        self.emit(Call(self.calls, len(self.stack), code.co_name, args, line))
+        self.calls += 1
+
+    def leave(self, frame: FrameType, value: object) -> None:
+        """A recorded call ended, by returning or by raising."""
+        if not self.stack or self.stack[-1] is not frame:
+            return
+        raised = self.raising.pop(frame, None)
+        self.stack.pop()
+        call = self.call_ids.pop(frame)
+        shown = "nothing" if raised else short_repr(value)
+        depth = len(self.stack) + 1
+        self.emit(Return(call, depth, shown, bool(value), frame.f_lineno, raised))
+
+    # board writes and list changes ---------------------------------------------------------
+
+    def wrote(self, row: int, col: int, old: object, new: object, frame: FrameType) -> None:
+        """A watched board's cell changed (called by WatchedRow)."""
+        if self.stopped:
+            return
+        if new not in BLANKS:
+            self.placed += 1
+        self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno))
+
+    def check_lists(self, frame: FrameType) -> None:
+        """Compare each tracked list with what we last saw: appends and pops since the last line."""
+        line = frame.f_lineno
+        for tracked in self.tracked.values():
+            items, seen = tracked.items, tracked.seen
+            if len(items) == len(seen):
+                continue
+            while len(seen) > len(items):
+                self.emit(Pop(tracked.name, seen.pop(), len(self.stack), line))
+            for value in items[len(seen) :]:
+                seen.append(short_repr(value))
+                self.emit(
+                    Append(tracked.name, seen[-1], self.is_answer(value), len(self.stack), line)
+                )
+
+    def is_answer(self, value: object) -> bool:
+        """Is an appended value a recorded answer: a list or tuple holding what another tracked
+        list (the path) holds, as `res.append(path[:])` does?"""
+        if not isinstance(value, list | tuple):
+            return False
+        return any(
+            t.items is not value and t.items == list(value) for t in self.tracked.values()
+        ) or any(t.items is value for t in self.tracked.values())
+
+
+# The recording: the steps, the answer, and a replay -----------------------------------------
+
+
+@dataclass
+class CallNode:
+    """One call in the call tree: its label (the choice that led to it), status and children.
+
+    status: "solved" (returned True or recorded an answer), "dead end" (a leaf that found
+    nothing), "pruned" (a branch the learner's `continue`/`break` skipped), "raised", or "" for a
+    call that went on deeper. `on_path` is True when a solution lies below it.
+    """
+
+    label: str
+    depth: int
+    call: int | None = None
+    children: list[CallNode] = field(default_factory=list)
+    status: str = ""
+    value: str = ""
+    on_path: bool = False
+    line: int = 0
+    args: tuple[tuple[str, str], ...] = ()
+
+    def walk(self) -> Iterator[CallNode]:
+        """This node and all below it, parents first."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+
+@dataclass
+class Recording:
+    """What `watch` saw, and a replay of it.
+
+    `.calls` counts the recorded calls, `.placed` the digits written into a watched board,
+    `.result` is what the outermost call returned, `.error` None or what ended the run, in words.
+    `.steps` holds every step; `step`, `back`, `goto`, `position`, `board` replay them.
+    """
+
+    name: str
+    steps: list[Step]
+    calls: int
+    placed: int
+    result: Any
+    error: str | None
+    initial_board: list[list[Any]] | None
+    lines: int = 0
+    _position: int = field(default=0, repr=False)
+    _board: list[list[Any]] | None = field(default=None, repr=False)
+    _stack: list[Call] = field(default_factory=list, repr=False)
+    _ended: list[Call] = field(default_factory=list, repr=False)
+    _lists: dict[str, list[str]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._board = [list(row) for row in self.initial_board] if self.initial_board else None
+
+    # the replay ----------------------------------------------------------------------------
+
+    @property
+    def position(self) -> int:
+        """How many steps have happened (0: before the first call)."""
+        return self._position
+
+    @property
+    def total(self) -> int:
+        """How many steps the recording has."""
+        return len(self.steps)
+
+    @property
+    def board(self) -> list[list[Any]] | None:
+        """The watched board at this position (a copy), or None when no board was passed."""
+        return [list(row) for row in self._board] if self._board is not None else None
+
+    @property
+    def stack(self) -> list[str]:
+        """The calls still open at this position, outermost first, as "name(args)"."""
+        return [f"{c.name}({', '.join(v for _, v in c.args)})" for c in self._stack]
+
+    @property
+    def depth(self) -> int:
+        """How many recorded calls are open at this position."""
+        return len(self._stack)
+
+    @property
+    def line(self) -> int | None:
+        """The learner's line of the last step shown, or None at position 0."""
+        return self.steps[self._position - 1].line if self._position else None
+
+    @property
+    def caption(self) -> str:
+        """The last step shown, in words."""
+        if not self._position:
+            return f"before the first call of {self.name}"
+        return caption(self.steps[self._position - 1])
+
+    def lists(self) -> dict[str, list[str]]:
+        """The tracked lists (path, results) at this position, as short reprs of their items."""
+        return {name: list(items) for name, items in self._lists.items()}
+
+    def step(self, n: int = 1) -> Recording:
+        """Go n steps forward (stops at the end)."""
+        return self.goto(self._position + n)
+
+    def back(self, n: int = 1) -> Recording:
+        """Go n steps back (stops at the start)."""
+        return self.goto(self._position - n)
+
+    def goto(self, position: int) -> Recording:
+        """Show the state after `position` steps (clamped to the recording)."""
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise TypeError(f"goto needs a whole number of steps, not {position!r}")
+        target = max(0, min(position, len(self.steps)))
+        while self._position < target:
+            self._apply(self.steps[self._position])
+            self._position += 1
+        while self._position > target:
+            self._position -= 1
+            self._undo(self.steps[self._position])
+        return self
+
+    def _apply(self, step: Step) -> None:
+        match step:
+            case Call():
+                self._stack.append(step)
+            case Return():
+                self._ended.append(self._stack.pop())
+            case Write(row, col, _, new) if self._board is not None:
+                self._board[row][col] = new
+            case Append(name, value):
+                self._lists.setdefault(name, []).append(value)
+            case Pop(name):
+                self._lists.setdefault(name, []).pop() if self._lists.get(name) else None
+
+    def _undo(self, step: Step) -> None:
+        match step:
+            case Call():
+                self._stack.pop()
+            case Return():
+                self._stack.append(self._ended.pop())
+            case Write(row, col, old) if self._board is not None:
+                self._board[row][col] = old
+            case Append(name):
+                self._lists[name].pop()
+            case Pop(name, value):
+                self._lists.setdefault(name, []).append(value)
+
+    # the call tree -------------------------------------------------------------------------
+
+    def tree(self) -> CallNode:
+        """The call tree: a node per call, labelled by the choice made just before it."""
+        root = CallNode("start", 0)
+        open_nodes = [root]
+        last_choice: dict[int, str] = {}
+        for step in self.steps:
+            top = open_nodes[-1]
+            match step:
+                case Call(call, depth, name, args, line):
+                    label = last_choice.pop(depth - 1, None) or changed_args(top, args) or name
+                    node = CallNode(label, depth, call, line=line, args=args)
+                    top.children.append(node)
+                    open_nodes.append(node)
+                case Write(row, col, _, new, depth) if new not in BLANKS:
+                    last_choice[depth] = f"r{row + 1}c{col + 1}={new}"
+                case Append(_, value, copy, depth) if not copy:
+                    last_choice[depth] = f"+{value}"
+                case Append(_, _, True) if len(open_nodes) > 1:
+                    top.status = "solved"
+                case Prune(how, depth, line):
+                    top.children.append(CallNode(how.split()[0], depth + 1, None, [], "pruned"))
+                case Return(value=value, truthy=truthy, raised=raised) if len(open_nodes) > 1:
+                    open_nodes.pop()
+                    top.value = value
+                    settle(top, truthy, raised)
+        for node in open_nodes[1:]:
+            node.status = node.status or "open"
+        mark_paths(root)
+        return root.children[0] if len(root.children) == 1 else root
+
+    def __repr__(self) -> str:
+        ended = self.error or f"returned {short_repr(self.result)}"
+        return (
+            f"watched {self.name}: {plural(self.calls, 'call')}, "
+            f"{plural(self.placed, 'digit')} placed, {plural(len(self.steps), 'step')}; {ended}"
+        )
+
+
+def changed_args(parent: CallNode, args: tuple[tuple[str, str], ...]) -> str:
+    """The arguments that differ from the parent call's, as "i=3": what this call is about."""
+    before = dict(parent.args)
+    changed = [f"{k}={v}" for k, v in args if before.get(k) != v and not v.startswith("board")]
+    return ", ".join(changed)
+
+
+def settle(node: CallNode, truthy: bool, raised: str | None) -> None:
+    """Give a finished call its status from how it ended."""
+    if raised:
+        node.status = "raised"
+    elif node.status == "solved":
+        return
+    elif truthy and node.value == "True" and not any(c.value == "True" for c in node.children):
+        node.status = "solved"
+    elif not any(c.status != "pruned" for c in node.children):
+        node.status = "dead end"
+
+
+def mark_paths(node: CallNode) -> bool:
+    """Set on_path on every node with a solution in its subtree; True when this one has one."""
+    below = [mark_paths(child) for child in node.children]
+    node.on_path = node.status == "solved" or any(below)
+    return node.on_path
+
+
+# watch itself ---------------------------------------------------------------------------------
+
+
+def watch(
+    function: Callable[..., Any], *args: Any, max_steps: int = DEFAULT_MAX_STEPS
+) -> Recording:
+    """Run `function(*args)` once, recording what it does; return the Recording to replay.
+
+    A board argument (a square list of lists) is watched cell by cell and filled in place as the
+    function would fill it. The run ends cleanly at an exception, at `max_steps` recorded steps,
+    after `max_steps * 50` lines of the learner's code, or at 500 calls deep.
+    """
+    if not callable(function):
+        raise TypeError(f"watch needs a function to call, not {short_repr(function)}")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int):
+        raise TypeError(f"max_steps must be a whole number, not {max_steps!r}")
+    if max_steps < 1:
+        raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+    recorder = _Recorder(function, max_steps)
+    watched, initial = watched_arguments(args, recorder)
+    result, error = None, None
+    previous = sys.gettrace()
+    sys.settrace(recorder.tracer())
+    try:
+        result = function(*watched)
+    except _Stopped as stopped:
+        error = stopped.why
+    except Exception as raised:  # the learner's bug: recorded and described, never re-raised
+        error = describe_exception(raised, recorder)
+        recorder.steps.append(Stop(error, depth_at(raised, recorder), line_of(raised, recorder)))
+    finally:
+        sys.settrace(previous)
+        copy_back(args, watched)
+    name = getattr(function, "__name__", "function")
+    return Recording(
+        name,
+        recorder.steps,
+        recorder.calls,
+        recorder.placed,
+        result,
+        error,
+        initial,
+        next(recorder.line_counter) - 1,
+    )
+
+
+def watched_arguments(
+    args: tuple[Any, ...], recorder: _Recorder
+) -> tuple[list[Any], list[list[Any]] | None]:
+    """The arguments to pass: the first board swapped for watched rows, and a copy of it."""
+    watched, initial = list(args), None
+    for i, value in enumerate(args):
+        if is_board(value) and initial is None:
+            initial = [list(row) for row in value]
+            watched[i] = [WatchedRow(row, r, recorder) for r, row in enumerate(value)]
+    return watched, initial
+
+
+def copy_back(args: tuple[Any, ...], watched: list[Any]) -> None:
+    """Leave the learner's own board as their function left the watched one."""
+    for original, used in zip(args, watched, strict=True):
+        if original is not used:
+            for row, watched_row in zip(original, used, strict=False):
+                row[:] = list(watched_row)
+
+
+def learner_frames(error: BaseException, recorder: _Recorder) -> list[TracebackType]:
+    """The traceback entries in the learner's code, outermost first."""
+    entries, tb = [], error.__traceback__
+    while tb is not None:
+        if recorder.kind(tb.tb_frame.f_code):
+            entries.append(tb)
+        tb = tb.tb_next
+    return entries
+
+
+def line_of(error: BaseException, recorder: _Recorder) -> int:
+    """The learner's line where the exception came from (their deepest frame)."""
+    entries = learner_frames(error, recorder)
+    return entries[-1].tb_lineno if entries else 0
+
+
+def depth_at(error: BaseException, recorder: _Recorder) -> int:
+    """How many recorded calls were open where the exception was raised."""
+    return sum(
+        1 for tb in learner_frames(error, recorder) if recorder.kind(tb.tb_frame.f_code) == 2
+    )
+
+
+def describe_exception(error: BaseException, recorder: _Recorder) -> str:
+    """ "your function raised IndexError at line 7, 12 calls deep: list index out of range"."""
+    depth = depth_at(error, recorder)
+    words = f"your function raised {type(error).__name__} at line {line_of(error, recorder)}"
+    words += f", {plural(depth, 'call')} deep"
+    return f"{words}: {error}" if str(error) else words
+
+
+# Explaining a mistake from a recording -------------------------------------------------------
+
+
+def find_missing_undo(recording: Recording) -> str | None:
+    """The first choice a call left in place when it gave up, in words; None if every call
+    un-chose what it chose.
+
+    A call that wrote a digit, explored, and then returned False with its digit still on the
+    board (or with the path longer than it found it) forgot its un-choose.
+    """
+    board = [list(row) for row in recording.initial_board] if recording.initial_board else None
+    written: list[dict[tuple[int, int], object]] = [{}]
+    lengths: list[dict[str, int]] = [{}]
+    lists: dict[str, int] = {}
+    for step in recording.steps:
+        match step:
+            case Call():
+                written.append({})
+                lengths.append(dict(lists))
+            case Write(row, col, _, new) if board is not None:
+                board[row][col] = new
+                if new in BLANKS:
+                    written[-1].pop((row, col), None)
+                else:
+                    written[-1][(row, col)] = new
+            case Append(name, _, False):
+                lists[name] = lists.get(name, 0) + 1
+            case Pop(name):
+                lists[name] = lists.get(name, 0) - 1
+            case Return(truthy=False, raised=None) if len(written) > 1:
+                mine, before = written.pop(), lengths.pop()
+                left = [
+                    (cell, d) for cell, d in mine.items() if board and board[cell[0]][cell[1]] == d
+                ]
+                if left:
+                    (r, c), digit = left[-1]
+                    return (
+                        f"after your call for {cell_name(r, c)} returned {step.value}, the board "
+                        f"still held {digit} there: un-choose before you return"
+                    )
+                grown = [n for n, k in lists.items() if k > before.get(n, 0)]
+                if grown:
+                    return (
+                        f"a call that returned {step.value} left {grown[0]} longer than it found "
+                        f"it: pop what you appended before you return"
+                    )
+            case Return() if len(written) > 1:
+                written.pop()
+                lengths.pop()
+    return None
