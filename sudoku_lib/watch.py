@@ -460,6 +460,7 @@ class CallNode:
     on_path: bool = False
     line: int = 0
     args: tuple[tuple[str, str], ...] = ()
+    name: str = ""
 
     def walk(self) -> Iterator[CallNode]:
         """This node and all below it, parents first."""
@@ -595,8 +596,10 @@ class Recording:
             top = open_nodes[-1]
             match step:
                 case Call(call, depth, name, args, line):
-                    label = last_choice.pop(depth - 1, None) or changed_args(top, args) or name
-                    node = CallNode(label, depth, call, line=line, args=args)
+                    label = last_choice.pop(depth - 1, None) or (
+                        changed_args(top, args) if top.name == name else name
+                    )
+                    node = CallNode(label, depth, call, line=line, args=args, name=name)
                     top.children.append(node)
                     open_nodes.append(node)
                 case Write(row, col, _, new, depth) if new not in BLANKS:

@@ -10,6 +10,7 @@ from sudoku_lib import parse, solve, watch
 from sudoku_lib.board import BLANK
 from sudoku_lib.puzzles import SAMPLE, TREE_4X4
 from sudoku_lib.search.events import Try, Undo
+from sudoku_lib.trace import record_tree
 from sudoku_lib.watch import Append, Call, Pop, Prune, Return, Write, find_missing_undo
 
 
@@ -251,3 +252,23 @@ def test_every_call_returns_once_in_a_finished_recording():
     calls = [s.call for s in recording.steps if isinstance(s, Call)]
     returns = [s.call for s in recording.steps if isinstance(s, Return)]
     assert sorted(calls) == sorted(returns) == list(range(recording.calls))
+
+
+def test_the_call_tree_is_drawn_with_a_marker_per_status():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from sudoku_lib.calltree import draw_call_tree
+
+    recording = watch(permute, [1, 2, 3])
+    ax = draw_call_tree(recording, current=3)
+    gids = [line.get_gid() for line in ax.lines]
+    assert gids.count("solved") == 6 and gids.count("pruned") == 15 and gids.count("current") == 1
+    assert ax.get_title() == "permute: 17 calls, 6 solved"
+    plt.close(ax.figure)
+    board_tree = watch(solve_board, parse(TREE_4X4), {"placed": 0}).tree()
+    library_tree = record_tree(TREE_4X4)  # the library's naive search, drawn in notebook 03
+    assert sum(n.status == "dead end" for n in board_tree.walk()) == len(library_tree.dead_ends())
+    assert [n.label for n in board_tree.walk() if n.on_path][-1] == "r4c4=3"
