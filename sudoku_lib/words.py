@@ -67,3 +67,65 @@ def about_duration(seconds: float) -> str:
         if seconds < 1.5 * next_length:
             return "about " + plural(round(seconds / length), noun)
     return "about " + plural(round(seconds / 86_400), "day")
+
+
+def cell_and_indices(row: int, col: int) -> str:
+    """A cell both ways, as code and as people write it: (4, 4) -> "(4, 4), row 5, column 5"."""
+    return f"({row}, {col}), {cell_name(row, col)}"
+
+
+# What the self-checks say. One template a message, filled with `check_text(key, **fields)`, so a
+# translation changes this table and nothing else. The checks in sudoku_lib/checks/ use only these.
+CHECK_TEXT = {
+    "passed": "✓ {title}: all {count} cases pass.",
+    "not done": (
+        "… {name}: not done yet. Replace `raise NotImplementedError` with your code, "
+        "then run this cell again."
+    ),
+    "not done inside": (
+        "… {name}: not done yet. {caller} calls {name}, which still says "
+        "`raise NotImplementedError`: write {name} first, then run this cell again."
+    ),
+    "failed case": "✗ {title}, case {case}:",
+    "you called": "    you called: {call}",
+    "where": "    where {name} is:",
+    "expected": "    expected {value}",
+    "got": "    got      {value}",
+    "missing": "    missing (expected, not in your answer): {items}",
+    "extra": "    extra (in your answer, not expected): {items}",
+    "repeated": "    repeated (in your answer more than once): {items}",
+    "more": "and {count} more",
+    "cells differ": "    cells that differ: {items}",
+    "cell differs": "{cell}: expected {expected!r}, got {got!r}",
+    "raised": "    your code raised {error}: {message}",
+    "recursion": (
+        "    your code raised RecursionError: it called itself too deeply. Does every call move "
+        "on to the next cell, and does the recursion stop when no cell is left?"
+    ),
+    "too slow": ("    no answer after {seconds}: the check stopped your code there. {why}"),
+    "too slow why": (
+        "Slow code usually tries far more than it needs to (every digit everywhere, without "
+        "checking the rules first), or loops without end."
+    ),
+    "library": (
+        "✗ {title}: this hands in the library's own {name} instead of your code. The exercise is "
+        "to write it yourself: the library is there to compare with afterwards."
+    ),
+    "wrapped library": (
+        "✗ {title}: your function calls the library's own {name}, which does the whole exercise. "
+        "The exercise is to write it yourself: the library is there to compare with afterwards."
+    ),
+    "may mean": "    what this may mean: {words}",
+    "right but": "✗ {title}, case {case}: the answer is right, but {words}",
+    "check broken": "    (the check could not compare this answer: {error})",
+}
+
+
+def check_text(key: str, **fields: object) -> str:
+    """One self-check message, by key, with its blanks filled in."""
+    return CHECK_TEXT[key].format(**fields)
+
+
+def seconds_text(seconds: float) -> str:
+    """A short time limit as said: 2 -> "2 seconds", 0.5 -> "0.5 seconds", 1 -> "1 second"."""
+    return f"{seconds:g} second" + ("" if seconds == 1 else "s")
