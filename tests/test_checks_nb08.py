@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_lib import template
 from sudoku_lib.checks import nb08
+from tests.test_template import brute_force
 
 
 def stub(*args):
@@ -102,9 +102,13 @@ def combination_from_zero(candidates, target):
     return res
 
 
+def lists(answers):
+    return [list(a) for a in answers]
+
+
 def combination_no_reuse(candidates, target):
     """39 passing i + 1 down: a candidate cannot be used twice, answers go missing."""
-    return template.combination_sum_unique(sorted(set(candidates)), target).answers
+    return lists(brute_force("combination sum II", candidates, target))
 
 
 def combination2_no_skip(candidates, target):
@@ -129,7 +133,7 @@ def combination2_no_skip(candidates, target):
 
 def combination2_reuse(candidates, target):
     """40 passing i down: a candidate used more than once."""
-    return template.combination_sum(sorted(set(candidates)), target).answers
+    return lists(brute_force("combination sum", candidates, target))
 
 
 def partition_no_check(s):
@@ -151,7 +155,7 @@ def partition_no_check(s):
 
 def partition_returns_strings(s):
     """Joins each answer into one string."""
-    return ["|".join(p) for p in template.palindrome_partitions(s).answers]
+    return ["|".join(p) for p in brute_force("palindromes", s)]
 
 
 def subsequences_with_repeats(nums):
@@ -174,7 +178,7 @@ def subsequences_with_repeats(nums):
 
 def subsequences_of_length_one(nums):
     """491 recording paths of length 1 too."""
-    return [[n] for n in sorted(set(nums))] + template.increasing_subsequences(nums).answers
+    return [[n] for n in sorted(set(nums))] + lists(brute_force("increasing", nums))
 
 
 def raises(*args):
@@ -184,33 +188,45 @@ def raises(*args):
 CHECKS = [
     (
         nb08.check_permute_unique,
-        lambda nums: template.permutations_unique(nums).answers,
+        lambda nums: lists(brute_force("permutations", nums)),
         [(permute_no_pruning, "found more than once"), (permute_no_copy, "Record a copy")],
     ),
     (
         nb08.check_subsets_with_dup,
-        lambda nums: template.subsets_unique(nums).answers,
-        [(subsets_unsorted, "found more than once"), (subsets_leaves_only, "missing: ")],
+        lambda nums: lists(brute_force("subsets", nums)),
+        [(subsets_unsorted, "found more than once"), (subsets_leaves_only, "missing (expected")],
     ),
     (
         nb08.check_combination_sum,
-        lambda c, t: template.combination_sum(c, t).answers,
-        [(combination_from_zero, "from `start` on"), (combination_no_reuse, "missing: [2, 2, 3]")],
+        lambda c, t: lists(brute_force("combination sum", c, t)),
+        [
+            (combination_from_zero, "from `start` on"),
+            (combination_no_reuse, "missing (expected, not in your answer): [2, 2, 3]"),
+        ],
     ),
     (
         nb08.check_combination_sum2,
-        lambda c, t: template.combination_sum_unique(c, t).answers,
-        [(combination2_no_skip, "found more than once"), (combination2_reuse, "should not be")],
+        lambda c, t: lists(brute_force("combination sum II", c, t)),
+        [
+            (combination2_no_skip, "found more than once"),
+            (combination2_reuse, "extra (in your answer"),
+        ],
     ),
     (
         nb08.check_partition,
-        lambda s: template.palindrome_partitions(s).answers,
-        [(partition_no_check, "should not be there"), (partition_returns_strings, "be a list")],
+        lambda s: lists(brute_force("palindromes", s)),
+        [
+            (partition_no_check, "extra (in your answer"),
+            (partition_returns_strings, "should be a list"),
+        ],
     ),
     (
         nb08.check_find_subsequences,
-        lambda nums: template.increasing_subsequences(nums).answers,
-        [(subsequences_with_repeats, "set of the values"), (subsequences_of_length_one, "[4]")],
+        lambda nums: lists(brute_force("increasing", nums)),
+        [
+            (subsequences_with_repeats, "set of the values"),
+            (subsequences_of_length_one, "not expected): [4]; [6]; [7]"),
+        ],
     ),
 ]
 IDS = [check.__name__ for check, _, _ in CHECKS]
@@ -234,8 +250,16 @@ def test_typical_mistakes_are_named_with_the_failing_input(check, right, wrongs)
     for wrong, words in wrongs:
         report = check(wrong)
         assert report.outcome == "failed", wrong.__name__
-        assert f"✗ {title}(" in report.lines[0]  # names the exercise and shows the input
+        assert report.lines[0].startswith(f"✗ {title}, case ")  # names the exercise and case
+        assert f"you called: {wrong.__name__}(" in text(report)  # shows the input
         assert words in text(report), (wrong.__name__, text(report))
+
+
+@pytest.mark.parametrize(("check", "right", "wrongs"), CHECKS, ids=IDS)
+def test_the_librarys_own_solver_is_refused(check, right, wrongs):
+    solver = nb08.__dict__[check.__name__.removeprefix("check_").upper()].solve
+    report = check(lambda *args: solver(*args).answers)
+    assert report.outcome == "failed" and "write it yourself" in text(report)
 
 
 @pytest.mark.parametrize(("check", "right", "wrongs"), CHECKS, ids=IDS)
