@@ -621,9 +621,10 @@ class Recording:
 
     def __repr__(self) -> str:
         ended = self.error or f"returned {short_repr(self.result)}"
+        placed = f"{plural(self.placed, 'digit')} placed, " if self.initial_board else ""
         return (
-            f"watched {self.name}: {plural(self.calls, 'call')}, "
-            f"{plural(self.placed, 'digit')} placed, {plural(len(self.steps), 'step')}; {ended}"
+            f"watched {self.name}: {plural(self.calls, 'call')}, {placed}"
+            f"{plural(len(self.steps), 'step')}; {ended}"
         )
 
 
@@ -758,45 +759,64 @@ def find_missing_undo(recording: Recording) -> str | None:
     un-chose what it chose.
 
     A call that wrote a digit, explored, and then returned False with its digit still on the
-    board (or with the path longer than it found it) forgot its un-choose.
+    board, or that returned with the path longer than it found it, forgot its un-choose.
     """
     board = [list(row) for row in recording.initial_board] if recording.initial_board else None
     written: list[dict[tuple[int, int], object]] = [{}]
-    lengths: list[dict[str, int]] = [{}]
-    lists: dict[str, int] = {}
+    calls: list[tuple[Call | None, dict[str, list[str]]]] = [(None, {})]
+    lists: dict[str, list[str]] = {}
     for step in recording.steps:
         match step:
             case Call():
                 written.append({})
-                lengths.append(dict(lists))
+                calls.append((step, {name: items[:] for name, items in lists.items()}))
             case Write(row, col, _, new) if board is not None:
                 board[row][col] = new
                 if new in BLANKS:
                     written[-1].pop((row, col), None)
                 else:
                     written[-1][(row, col)] = new
-            case Append(name, _, False):
-                lists[name] = lists.get(name, 0) + 1
-            case Pop(name):
-                lists[name] = lists.get(name, 0) - 1
-            case Return(truthy=False, raised=None) if len(written) > 1:
-                mine, before = written.pop(), lengths.pop()
-                left = [
-                    (cell, d) for cell, d in mine.items() if board and board[cell[0]][cell[1]] == d
-                ]
-                if left:
-                    (r, c), digit = left[-1]
-                    return (
-                        f"after your call for {cell_name(r, c)} returned {step.value}, the board "
-                        f"still held {digit} there: un-choose before you return"
-                    )
-                grown = [n for n, k in lists.items() if k > before.get(n, 0)]
-                if grown:
-                    return (
-                        f"a call that returned {step.value} left {grown[0]} longer than it found "
-                        f"it: pop what you appended before you return"
-                    )
+            case Append(name, value, False):
+                lists.setdefault(name, []).append(value)
+            case Pop(name) if lists.get(name):
+                lists[name].pop()
+            case Return(raised=None) if len(written) > 1:
+                mine, (call, before) = written.pop(), calls.pop()
+                words = left_on_board(mine, board, step) if not step.truthy else None
+                words = words or left_on_path(call, before, lists)
+                if words:
+                    return words
             case Return() if len(written) > 1:
                 written.pop()
-                lengths.pop()
+                calls.pop()
+    return None
+
+
+def left_on_board(
+    mine: dict[tuple[int, int], object], board: list[list[Any]] | None, step: Return
+) -> str | None:
+    """A digit a failed call wrote and left on the board, in words."""
+    left = [(cell, d) for cell, d in mine.items() if board and board[cell[0]][cell[1]] == d]
+    if not left:
+        return None
+    (r, c), digit = left[-1]
+    return (
+        f"after your call for {cell_name(r, c)} returned {step.value}, the board still held "
+        f"{digit} there: un-choose before you return"
+    )
+
+
+def left_on_path(
+    call: Call | None, before: dict[str, list[str]], lists: dict[str, list[str]]
+) -> str | None:
+    """A list (the path) that a call returned longer than it found it, in words."""
+    for name, items in lists.items():
+        found = before.get(name, [])
+        if call is not None and len(items) > len(found):
+            shown = ", ".join(f"{k}={v}" for k, v in call.args)
+            return (
+                f"your call {call.name}({shown}) found {name} = [{', '.join(found)}] and "
+                f"returned with {name} = [{', '.join(items)}]: un-choose with {name}.pop() "
+                "after each explore, before the next choice"
+            )
     return None
