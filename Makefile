@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab test lint format notebooks student bench clean
+.PHONY: install lab app test lint format notebooks student bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
@@ -21,6 +21,12 @@ install: $(STAMP)
 
 lab: $(STAMP)
 	cd notebooks && ../$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ROOT_FLAG) 00_start_here.ipynb
+
+# The stepper app for the front of the room: widgets only, no code. Voila runs inside a Jupyter
+# server on 127.0.0.1 with a token, as `lab` does, and the browser opens the app's page.
+app: $(STAMP)
+	$(BIN)/jupyter server --ServerApp.ip=127.0.0.1 $(ROOT_FLAG) --ServerApp.open_browser=True \
+		--ServerApp.root_dir=app --ServerApp.default_url=/voila/render/stepper_app.ipynb
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
