@@ -181,24 +181,34 @@ def close_view(widget: widgets.Widget) -> None:
 
 
 APP_STYLE = """<style>
-.sudoku-app { font-size: 18px; gap: 10px; }
-.sudoku-app .widget-label, .sudoku-app .widget-toggle-button, .sudoku-app button,
-.sudoku-app select, .sudoku-app input, .sudoku-app textarea { font-size: 18px; }
-.sudoku-app .widget-label { min-width: 7em; }
-.sudoku-app-heading { font-size: 28px; font-weight: 600; margin: 0; }
-.sudoku-app-title { font-size: 22px; font-weight: 600; }
+.sudoku-app { gap: 8px; }
+.sudoku-app-controls { gap: 8px; }
+.sudoku-app-controls .widget-label, .sudoku-app-controls button, .sudoku-app-controls select,
+.sudoku-app-controls input, .sudoku-app-controls textarea { font-size: 18px; }
+.sudoku-app-controls .widget-label { min-width: 5.5em; font-weight: 600; }
+.sudoku-app-controls button, .sudoku-app-controls select, .sudoku-app-controls input {
+  height: 36px; }
+.sudoku-app-controls button.mod-active { background: #1d4f91; color: #fff; }
+.sudoku-app-controls .widget-toggle-buttons { flex-wrap: wrap; }
+.sudoku-app .jupyter-widget-Accordion .jupyter-widget-Collapse-header,
+.sudoku-app .lm-AccordionPanel-title { font-size: 18px; }
+.sudoku-app-title { font-size: 22px; }
 .sudoku-app-problem { font-size: 20px; color: #7a0000; background: #fff0f0;
   border-left: 6px solid #b00000; padding: 8px 12px; max-height: 9em; overflow: auto; }
 .sudoku-app-problem::before { content: "⚠ "; }
-.sudoku-app-row { flex-wrap: wrap; align-items: center; gap: 8px; }
+.sudoku-app-row { flex-wrap: wrap; align-items: center; gap: 6px 12px; }
 </style>"""
 
 
-def labelled(label: str, control: widgets.Widget) -> widgets.HBox:
-    """A control with its label in front, in the app's row style."""
-    row = widgets.HBox([widgets.Label(label), control])
-    row.add_class("sudoku-app-row")
-    return row
+AUTO_WIDTH = {"button_width": "auto"}
+"""Toggle buttons as wide as their words: a label cut short is no use at the back of the room."""
+
+
+def row(children: list[widgets.Widget]) -> widgets.HBox:
+    """Controls side by side, wrapping onto a new line when the window is narrow."""
+    box = widgets.HBox(children)
+    box.add_class("sudoku-app-row")
+    return box
 
 
 class StepperApp(widgets.VBox):
@@ -219,6 +229,7 @@ class StepperApp(widgets.VBox):
                 ("Paste a puzzle", "pasted"),
             ],
             value=choice.source,
+            style=AUTO_WIDTH,
             tooltips=[
                 "famous puzzles from the course",
                 "the n-th puzzle of a bundled set",
@@ -243,7 +254,7 @@ class StepperApp(widgets.VBox):
             description="Use this puzzle", tooltip="read the pasted puzzle and step it"
         )
         self.method = widgets.ToggleButtons(
-            options=[(METHOD_LABELS[m], m) for m in METHODS], value=choice.method
+            options=[(METHOD_LABELS[m], m) for m in METHODS], value=choice.method, style=AUTO_WIDTH
         )
         self.switches = {
             name: widgets.ToggleButton(
@@ -251,12 +262,14 @@ class StepperApp(widgets.VBox):
                 description=SWITCH_LABELS[name],
                 tooltip=f"{SWITCH_LABELS[name]}: on or off",
                 icon="check",
+                layout=widgets.Layout(width="auto"),
             )
             for name in SWITCHES["pruned"]
         }
         self.layout_choice = widgets.ToggleButtons(
             options=[("One stepper", "one"), ("Side by side", "side by side")],
             value=choice.layout,
+            style=AUTO_WIDTH,
         )
         self.compare_with = widgets.Dropdown(
             options=[(METHOD_LABELS[m], m) for m in METHODS], value=choice.compare_with
@@ -272,28 +285,32 @@ class StepperApp(widgets.VBox):
         self.refresh()
 
     def _arrange(self) -> None:
-        """Lay the controls out in rows: puzzle, method and switches, layout; then the board."""
-        heading = widgets.HTML(f'{APP_STYLE}<h1 class="sudoku-app-heading">Sudoku stepper</h1>')
-        self.named_row = labelled("Puzzle", self.name)
-        self.set_row = widgets.HBox(
-            [labelled("Set", self.set_name), labelled("Number", self.number)]
+        """Three rows of controls (puzzle, method, view) that fold away, then the board.
+
+        Folded, the controls leave the whole screen to the stepper; the title line above
+        still says which puzzle and method are shown.
+        """
+        self.named_row = self.name
+        self.set_row = row([self.set_name, widgets.Label("number"), self.number])
+        self.text_row = row([self.text, self.use_text])
+        self.switch_row = row([widgets.Label("Switches"), *self.switches.values()])
+        self.compare_row = row([widgets.Label("Compare with"), self.compare_with])
+        controls = widgets.VBox(
+            [
+                row([widgets.Label("Puzzle"), self.source, self.named_row, self.set_row]),
+                self.text_row,
+                row([widgets.Label("Method"), self.method]),
+                self.switch_row,
+                row([widgets.Label("Show"), self.layout_choice, self.compare_row]),
+            ]
         )
-        self.set_row.add_class("sudoku-app-row")
-        self.text_row = widgets.HBox([self.text, self.use_text])
-        self.text_row.add_class("sudoku-app-row")
-        self.switch_row = labelled("Switches", widgets.HBox(list(self.switches.values())))
-        self.compare_row = labelled("Compare with", self.compare_with)
+        controls.add_class("sudoku-app-controls")
+        self.fold = widgets.Accordion([controls], titles=("Puzzle and method",), selected_index=0)
         self.children = (
-            heading,
-            labelled("Choose", self.source),
-            self.named_row,
-            self.set_row,
-            self.text_row,
-            labelled("Method", self.method),
-            self.switch_row,
-            widgets.HBox([labelled("Show", self.layout_choice), self.compare_row]),
-            self.problem,
+            widgets.HTML(APP_STYLE),
             self.title,
+            self.fold,
+            self.problem,
             self.stage,
         )
         self.add_class("sudoku-app")
@@ -361,7 +378,8 @@ class StepperApp(widgets.VBox):
         self.stage.children = (opened.view,) if opened.view is not None else ()
         self.problem.value = escape(opened.problem)
         self.problem.layout.display = None if opened.problem else "none"
-        self.title.value = escape(opened.title)
+        heading = "<b>Sudoku stepper</b>"
+        self.title.value = f"{heading} · {escape(opened.title)}" if opened.title else heading
 
 
 def stepper_app(**picked: object) -> StepperApp:
