@@ -7,9 +7,9 @@ tests drive it without a browser; `StepperApp` is only the controls around it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from html import escape
-from typing import Literal
+from typing import Any, Literal
 
 import ipywidgets as widgets
 
@@ -145,10 +145,12 @@ def build_view(choice: Choice) -> Stepper | SideBySide:
 
 
 def title_for(choice: Choice) -> str:
-    """The line above the board: which puzzle, by which method (or which two)."""
+    """The line above the board: which puzzle, by which method (or which two, left and right)."""
     shown = method_words(choice.method, choice.switches_off)
     if choice.layout == "side by side":
-        shown = f"{shown} (left) and {method_words(choice.compare_with)} (right)"
+        return (
+            f"{source_words(choice)} · left: {shown} · right: {method_words(choice.compare_with)}"
+        )
     return f"{source_words(choice)}, by {shown}"
 
 
@@ -190,8 +192,7 @@ APP_STYLE = """<style>
   height: 36px; }
 .sudoku-app-controls button.mod-active { background: #1d4f91; color: #fff; }
 .sudoku-app-controls .widget-toggle-buttons { flex-wrap: wrap; }
-.sudoku-app .jupyter-widget-Accordion .jupyter-widget-Collapse-header,
-.sudoku-app .lm-AccordionPanel-title { font-size: 18px; }
+.sudoku-app .jupyter-widget-Collapse-header { font-size: 18px; color: #1a1a1a; }
 .sudoku-app-title { font-size: 22px; }
 .sudoku-app-problem { font-size: 20px; color: #7a0000; background: #fff0f0;
   border-left: 6px solid #b00000; padding: 8px 12px; max-height: 9em; overflow: auto; }
@@ -236,18 +237,27 @@ class StepperApp(widgets.VBox):
                 "81 characters: 1-9, and '.' or '0' for a blank",
             ],
         )
-        self.name = widgets.Dropdown(options=list(NAMED), value=choice.name)
+        self.name = widgets.Dropdown(
+            options=list(NAMED), value=choice.name, tooltip="which named puzzle"
+        )
         self.set_name = widgets.Dropdown(
             options=[(f"{name} ({set_size(name)})", name) for name in puzzles.SETS],
             value=choice.set_name,
+            tooltip="which bundled set (how many puzzles it holds)",
         )
         self.number = widgets.BoundedIntText(
-            value=choice.number, min=1, max=set_size(choice.set_name), step=1
+            value=choice.number,
+            min=1,
+            max=set_size(choice.set_name),
+            step=1,
+            tooltip="which puzzle of the set, counting from 1",
+            layout=widgets.Layout(width="7em"),
         )
         self.text = widgets.Textarea(
             value=choice.text,
             placeholder="81 characters, row by row: 1-9, and . or 0 for a blank",
             rows=3,
+            tooltip="the puzzle to step: 81 characters",
             layout=widgets.Layout(width="46em"),
         )
         self.use_text = widgets.Button(
@@ -272,7 +282,9 @@ class StepperApp(widgets.VBox):
             style=AUTO_WIDTH,
         )
         self.compare_with = widgets.Dropdown(
-            options=[(METHOD_LABELS[m], m) for m in METHODS], value=choice.compare_with
+            options=[(METHOD_LABELS[m], m) for m in METHODS],
+            value=choice.compare_with,
+            tooltip="the method on the right, every switch on",
         )
         self.problem = widgets.HTML()
         self.problem.add_class("sudoku-app-problem")
@@ -290,14 +302,13 @@ class StepperApp(widgets.VBox):
         Folded, the controls leave the whole screen to the stepper; the title line above
         still says which puzzle and method are shown.
         """
-        self.named_row = self.name
         self.set_row = row([self.set_name, widgets.Label("number"), self.number])
         self.text_row = row([self.text, self.use_text])
         self.switch_row = row([widgets.Label("Switches"), *self.switches.values()])
         self.compare_row = row([widgets.Label("Compare with"), self.compare_with])
         controls = widgets.VBox(
             [
-                row([widgets.Label("Puzzle"), self.source, self.named_row, self.set_row]),
+                row([widgets.Label("Puzzle"), self.source, self.name, self.set_row]),
                 self.text_row,
                 row([widgets.Label("Method"), self.method]),
                 self.switch_row,
@@ -361,7 +372,7 @@ class StepperApp(widgets.VBox):
     def refresh(self) -> None:
         """Show only the controls that matter now, and open the current choice."""
         choice = self.choice()
-        shown = {"named": self.named_row, "set": self.set_row, "pasted": self.text_row}
+        shown = {"named": self.name, "set": self.set_row, "pasted": self.text_row}
         for source, row in shown.items():
             row.layout.display = None if source == choice.source else "none"
         self.switch_row.layout.display = None if choice.method in SWITCHES else "none"
@@ -382,6 +393,6 @@ class StepperApp(widgets.VBox):
         self.title.value = f"{heading} · {escape(opened.title)}" if opened.title else heading
 
 
-def stepper_app(**picked: object) -> StepperApp:
+def stepper_app(**picked: Any) -> StepperApp:
     """The app, opened on a first choice (any field of `Choice`, e.g. method="pruned")."""
-    return StepperApp(replace(Choice(), **picked))
+    return StepperApp(Choice(**picked))

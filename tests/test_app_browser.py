@@ -98,6 +98,14 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server:
         expect(pair.locator("table.sdk-board")).to_have_count(2)
         shoot(page, "side-by-side")
 
+        page.get_by_text("Puzzle and method").click()  # fold the controls away
+        expect(page.locator(".sudoku-app-controls")).to_be_hidden()
+        expect(page.locator(".sudoku-app-title")).to_be_in_viewport()
+        page.evaluate("() => window.scrollTo(0, 0)")
+        shoot(page, "folded")
+        page.get_by_text("Puzzle and method").click()
+        expect(page.locator(".sudoku-app-controls")).to_be_visible()
+
         bad = pasted[:40] + "x" + pasted[41:]
         with pytest.raises(PuzzleFormatError) as caught:
             parse(bad)
