@@ -6,6 +6,10 @@ never from numbers written here, so the app is checked to show what the library 
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
+import nbformat
 import pytest
 
 from sudoku_lib import puzzles
@@ -14,6 +18,7 @@ from sudoku_lib.app import (
     NAMED,
     PASTE_FIRST,
     Choice,
+    StepperApp,
     open_choice,
     puzzle_for,
     set_puzzle,
@@ -25,6 +30,8 @@ from sudoku_lib.errors import ConflictError, PuzzleFormatError, SudokuError
 from sudoku_lib.search import METHODS as ALL_METHODS
 from sudoku_lib.search import SWITCHES
 from sudoku_lib.stepper import SideBySide, Stepper
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def library_error(puzzle: str) -> str:
@@ -190,3 +197,17 @@ def test_a_replaced_stepper_is_closed():
 def test_switch_names_match_the_pruned_search():
     app = stepper_app()
     assert tuple(app.switches) == SWITCHES["pruned"]
+
+
+def test_the_app_notebook_only_calls_the_library():
+    """What Voilà runs is one cell whose last line builds the app: all logic stays testable here."""
+    notebook = nbformat.read(ROOT / "app" / "stepper_app.ipynb", as_version=4)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert len(code) == 1 and not code[0].outputs
+    *setup, last = ast.parse(code[0].source).body
+    assert isinstance(last, ast.Expr), "the cell must end with the app, so Voilà shows it"
+    namespace: dict = {}
+    exec(compile(ast.Module(setup, type_ignores=[]), "app", "exec"), namespace)
+    shown = eval(compile(ast.Expression(last.value), "app", "eval"), namespace)
+    assert isinstance(shown, StepperApp)
+    assert len(setup) <= 2, "the app notebook should stay an import and a call"

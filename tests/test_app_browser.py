@@ -29,10 +29,12 @@ APP_OPEN_MS = 90_000
 
 
 @pytest.fixture
-def app_server(tmp_path: Path) -> Iterator[Lab]:
-    """A Jupyter server with Voilà (as `make app` runs it), serving a copy of the app."""
+def app_server(tmp_path: Path) -> Iterator[tuple[Lab, float]]:
+    """A Jupyter server with Voilà (as `make app` runs it) serving a copy of the app, and how
+    many seconds it took to listen."""
+    started = time.perf_counter()
     with jupyter_server(tmp_path, [APP], module="jupyter_server") as running:
-        yield running
+        yield running, time.perf_counter() - started
 
 
 def shoot(page, name: str) -> None:
@@ -46,16 +48,15 @@ def board_of(page):
     return page.locator(".sudoku-app table.sdk-board").first
 
 
-def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server: Lab):
+def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server):
     from playwright.sync_api import expect
 
+    server, listening = app_server
     expect.set_options(timeout=20_000)  # a shared machine can be slow to answer a click
     pasted = puzzles.load_set("easy50")[4]
     with chromium(PROJECTOR) as page:
         started = time.perf_counter()
-        page.goto(
-            f"{app_server.url}voila/render/{APP.name}?token={app_server.token}", timeout=60_000
-        )
+        page.goto(f"{server.url}voila/render/{APP.name}?token={server.token}", timeout=60_000)
         app = page.locator(".sudoku-app")
         expect(app).to_be_visible(timeout=APP_OPEN_MS)
         expect(board_of(page)).to_be_visible(timeout=APP_OPEN_MS)
@@ -116,4 +117,7 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server:
         expect(page.locator(".sudoku-app table.sdk-board")).to_have_count(0)
         assert "Traceback" not in page.content()
         shoot(page, "bad-paste")
-    print(f"app test: the app opened {format_seconds(opened)} after the page was asked for")
+    print(
+        f"app test: the server listened after {format_seconds(listening)};"
+        f" the app was drawn {format_seconds(opened)} after its page was asked for"
+    )
