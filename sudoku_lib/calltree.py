@@ -9,7 +9,9 @@ grey-scale and for a colour-blind viewer; the path to each solution is drawn thi
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from html import escape
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
@@ -168,3 +170,77 @@ def draw_pruning_gains(gains: Sequence[Gain], ax: Axes | None = None) -> Axes:
     ax.legend(loc="lower right", fontsize=10)
     ax.set_title("what each problem's pruning saves, measured", fontsize=12)
     return ax
+
+
+SVG_NODE = {  # the same shapes and colours as the picture, drawn by the browser
+    "solved": '<polygon points="{star}" fill="{fill}" stroke="#111827"/>',
+    "dead end": (
+        '<path d="M{x1},{y1}L{x2},{y2}M{x1},{y2}L{x2},{y1}" stroke="{fill}" stroke-width="3"/>'
+    ),
+    "pruned": '<rect x="{x1}" y="{y1}" width="{w}" height="{w}" fill="white" stroke="{fill}"/>',
+}
+
+
+def tree_svg(root: CallNode, position: int, current: int | None, scale: float = 28.0) -> str:
+    """The call tree as far as a stepper has got (`position` steps), as SVG: cheap enough to
+    redraw at every step. Calls not made yet are left out; the current call is ringed."""
+    nodes = list(root.walk())
+    if len(nodes) > MAX_CALL_NODES:
+        return (
+            f'<div class="sdk-caption">The call tree has {number(len(nodes))} nodes, too many '
+            "to draw at each step: your calls are listed beside it.</div>"
+        )
+    places = layout(root)
+    width = (max(x for x, _ in places.values()) + 1) * scale * 1.7
+    height = (1 - min(y for _, y in places.values())) * scale * 1.6 + scale
+    shown = [n for n in nodes if n.start <= position]
+    parts = []
+
+    def at(node: CallNode) -> tuple[float, float]:
+        x, y = places[id(node)]
+        return (x + 0.5) * scale * 1.7, (-y + 0.5) * scale * 1.6
+
+    for node in shown:
+        x, y = at(node)
+        for child in node.children:
+            if child.start <= position:
+                cx, cy = at(child)
+                dash = ' stroke-dasharray="4 3"' if child.status == "pruned" else ""
+                colour = (
+                    style.PLACED
+                    if child.on_path and child.end is not None and child.end <= position
+                    else style.GRID_THIN
+                )
+                parts.append(
+                    f'<line x1="{x}" y1="{y}" x2="{cx}" y2="{cy}" stroke="{colour}"{dash}/>'
+                )
+    for node in shown:
+        x, y = at(node)
+        known = node.end if node.known_at is None else node.known_at
+        done = known is not None and known <= position
+        status = node.status if done else ""
+        r = scale * 0.22
+        _, fill, _, _, _ = MARKERS.get(status, MARKERS[""])
+        if status in SVG_NODE:
+            star = " ".join(
+                f"{x + r * 1.4 * (1 if k % 2 == 0 else 0.45) * math.sin(k * math.pi / 5):.1f},"
+                f"{y - r * 1.4 * (1 if k % 2 == 0 else 0.45) * math.cos(k * math.pi / 5):.1f}"
+                for k in range(10)
+            )
+            parts.append(
+                SVG_NODE[status].format(
+                    star=star, fill=fill, x1=x - r, y1=y - r, x2=x + r, y2=y + r, w=2 * r
+                )
+            )
+        else:
+            parts.append(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#111827"/>')
+        if node.call is not None and node.call == current:
+            ring = f'r="{r * 1.9}" fill="none" stroke="{CURRENT_RING}" stroke-width="2.5"'
+            parts.append(f'<circle cx="{x}" cy="{y}" {ring} data-current="{node.call}"/>')
+        if status != "pruned" and len(nodes) <= LABELS_UP_TO:
+            where = f'x="{x}" y="{y + r + 11}" font-size="10" text-anchor="middle"'
+            parts.append(f"<text {where}>{escape(node.label)}</text>")
+    return (
+        f'<svg class="sdk-calltree" width="{width:.0f}" height="{height:.0f}" role="img" '
+        f'aria-label="call tree">{"".join(parts)}</svg>'
+    )

@@ -26,11 +26,15 @@ import sys
 import sysconfig
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 from types import CodeType, FrameType, TracebackType
 from typing import Any
 
-from .words import cell_name, number, plural
+from .stepper.engine import FixedRecording, Timeline
+from .stepper.html import Marks, board_html
+from .stepper.model import Frame
+from .words import cell_name, number, plural, step_status
 
 DEFAULT_MAX_STEPS = 100_000
 LINES_PER_STEP = 50
@@ -461,12 +465,17 @@ class CallNode:
     line: int = 0
     args: tuple[tuple[str, str], ...] = ()
     name: str = ""
+    start: int = 0  # the position (steps done) at which this call began
+    end: int | None = None  # the position at which it returned (None: it never did)
+    known_at: int | None = None  # the position from which its status is known, if before `end`
 
     def walk(self) -> Iterator[CallNode]:
-        """This node and all below it, parents first."""
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        """This node and all below it, parents first (without recursion: a run may be 500 deep)."""
+        pending = [self]
+        while pending:
+            node = pending.pop()
+            yield node
+            pending.extend(reversed(node.children))
 
 
 @dataclass
@@ -486,21 +495,21 @@ class Recording:
     error: str | None
     initial_board: list[list[Any]] | None
     lines: int = 0
-    _position: int = field(default=0, repr=False)
-    _board: list[list[Any]] | None = field(default=None, repr=False)
-    _stack: list[Call] = field(default_factory=list, repr=False)
-    _ended: list[Call] = field(default_factory=list, repr=False)
-    _lists: dict[str, list[str]] = field(default_factory=dict, repr=False)
+    _model: WatchedRun | None = field(default=None, repr=False)
 
-    def __post_init__(self) -> None:
-        self._board = [list(row) for row in self.initial_board] if self.initial_board else None
+    @property
+    def model(self) -> WatchedRun:
+        """The replay: the course's timeline engine over these steps (made when first needed)."""
+        if self._model is None:
+            self._model = WatchedRun(self)
+        return self._model
 
-    # the replay ----------------------------------------------------------------------------
+    # the replay, as the stepper's Python API -------------------------------------------------
 
     @property
     def position(self) -> int:
         """How many steps have happened (0: before the first call)."""
-        return self._position
+        return self.model.position
 
     @property
     def total(self) -> int:
@@ -510,80 +519,60 @@ class Recording:
     @property
     def board(self) -> list[list[Any]] | None:
         """The watched board at this position (a copy), or None when no board was passed."""
-        return [list(row) for row in self._board] if self._board is not None else None
+        return self.model.board
 
     @property
     def stack(self) -> list[str]:
         """The calls still open at this position, outermost first, as "name(args)"."""
-        return [f"{c.name}({', '.join(v for _, v in c.args)})" for c in self._stack]
+        return self.model.stack
 
     @property
     def depth(self) -> int:
         """How many recorded calls are open at this position."""
-        return len(self._stack)
+        return self.model.depth
 
     @property
     def line(self) -> int | None:
         """The learner's line of the last step shown, or None at position 0."""
-        return self.steps[self._position - 1].line if self._position else None
+        return self.model.line
 
     @property
     def caption(self) -> str:
         """The last step shown, in words."""
-        if not self._position:
-            return f"before the first call of {self.name}"
-        return caption(self.steps[self._position - 1])
+        return self.model.caption
 
     def lists(self) -> dict[str, list[str]]:
         """The tracked lists (path, results) at this position, as short reprs of their items."""
-        return {name: list(items) for name, items in self._lists.items()}
+        return {name: list(items) for name, items in self.model.state.lists.items()}
 
     def step(self, n: int = 1) -> Recording:
         """Go n steps forward (stops at the end)."""
-        return self.goto(self._position + n)
+        self.model.step(n)
+        return self
 
     def back(self, n: int = 1) -> Recording:
         """Go n steps back (stops at the start)."""
-        return self.goto(self._position - n)
+        self.model.back(n)
+        return self
 
     def goto(self, position: int) -> Recording:
         """Show the state after `position` steps (clamped to the recording)."""
-        if isinstance(position, bool) or not isinstance(position, int):
-            raise TypeError(f"goto needs a whole number of steps, not {position!r}")
-        target = max(0, min(position, len(self.steps)))
-        while self._position < target:
-            self._apply(self.steps[self._position])
-            self._position += 1
-        while self._position > target:
-            self._position -= 1
-            self._undo(self.steps[self._position])
+        self.model.goto(position)
         return self
 
-    def _apply(self, step: Step) -> None:
-        match step:
-            case Call():
-                self._stack.append(step)
-            case Return():
-                self._ended.append(self._stack.pop())
-            case Write(row, col, _, new) if self._board is not None:
-                self._board[row][col] = new
-            case Append(name, value):
-                self._lists.setdefault(name, []).append(value)
-            case Pop(name):
-                self._lists.setdefault(name, []).pop() if self._lists.get(name) else None
+    def stepper(self, size: str = "default") -> Any:
+        """The widget: the course's stepper controls and keys over this run (needs ipywidgets)."""
+        from .stepper.view import TimelineView
 
-    def _undo(self, step: Step) -> None:
-        match step:
-            case Call():
-                self._stack.pop()
-            case Return():
-                self._stack.append(self._ended.pop())
-            case Write(row, col, old) if self._board is not None:
-                self._board[row][col] = old
-            case Append(name):
-                self._lists[name].pop()
-            case Pop(name, value):
-                self._lists.setdefault(name, []).append(value)
+        if getattr(self, "_view", None) is None:
+            self._view = TimelineView(self.model, size=size)
+        return self._view.widget
+
+    def _repr_mimebundle_(self, **kwargs: object) -> dict[str, Any]:
+        """In a notebook a recording shows as the stepper, with its repr as the plain text."""
+        from .stepper.view import widget_bundle
+
+        return widget_bundle(self.stepper(), repr(self), **kwargs)
 
     # the call tree -------------------------------------------------------------------------
 
@@ -592,7 +581,7 @@ class Recording:
         root = CallNode("start", 0)
         open_nodes = [root]
         last_choice: dict[int, str] = {}
-        for step in self.steps:
+        for position, step in enumerate(self.steps, 1):
             top = open_nodes[-1]
             match step:
                 case Call(call, depth, name, args, line):
@@ -600,6 +589,7 @@ class Recording:
                         changed_args(top, args) if top.name == name else name
                     )
                     node = CallNode(label, depth, call, line=line, args=args, name=name)
+                    node.start = position
                     top.children.append(node)
                     open_nodes.append(node)
                 case Write(row, col, _, new, depth) if new not in BLANKS:
@@ -607,12 +597,14 @@ class Recording:
                 case Append(_, value, copy, depth) if not copy:
                     last_choice[depth] = f"+{value}"
                 case Append(_, _, True) if len(open_nodes) > 1:
-                    top.status = "solved"
+                    top.status, top.known_at = "solved", position
                 case Prune(how, depth, line):
-                    top.children.append(CallNode(how.split()[0], depth + 1, None, [], "pruned"))
+                    pruned = CallNode(how.split()[0], depth + 1, None, [], "pruned")
+                    pruned.start = pruned.end = position
+                    top.children.append(pruned)
                 case Return(value=value, truthy=truthy, raised=raised) if len(open_nodes) > 1:
                     open_nodes.pop()
-                    top.value = value
+                    top.value, top.end = value, position
                     settle(top, truthy, raised)
         for node in open_nodes[1:]:
             node.status = node.status or "open"
@@ -647,11 +639,10 @@ def settle(node: CallNode, truthy: bool, raised: str | None) -> None:
         node.status = "dead end"
 
 
-def mark_paths(node: CallNode) -> bool:
-    """Set on_path on every node with a solution in its subtree; True when this one has one."""
-    below = [mark_paths(child) for child in node.children]
-    node.on_path = node.status == "solved" or any(below)
-    return node.on_path
+def mark_paths(root: CallNode) -> None:
+    """Set on_path on every node with a solution in its subtree (children before parents)."""
+    for node in reversed(list(root.walk())):
+        node.on_path = node.status == "solved" or any(c.on_path for c in node.children)
 
 
 # watch itself ---------------------------------------------------------------------------------
@@ -820,3 +811,161 @@ def left_on_path(
                 "after each explore, before the next choice"
             )
     return None
+
+
+# The stepper's model of a watched run (on the course's timeline engine) ----------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A watched run's state at one position, kept every few hundred steps for quick jumps."""
+
+    board: tuple[tuple[Any, ...], ...] | None
+    stack: tuple[Call, ...]
+    lists: tuple[tuple[str, tuple[str, ...]], ...]
+    placed: int
+
+
+class WatchReplay:
+    """The board, the open calls and the tracked lists, moved forward by a run's steps."""
+
+    def __init__(self, board: list[list[Any]] | None) -> None:
+        self.board = [list(row) for row in board] if board else None
+        self.stack: list[Call] = []
+        self.lists: dict[str, list[str]] = {}
+        self.placed = 0
+
+    def apply(self, step: Step) -> None:
+        """Do what the learner's code did at this step."""
+        match step:
+            case Call():
+                self.stack.append(step)
+            case Return() if self.stack:
+                self.stack.pop()
+            case Write(row, col, _, new) if self.board is not None:
+                self.board[row][col] = new
+                self.placed += new not in BLANKS
+            case Append(name, value):
+                self.lists.setdefault(name, []).append(value)
+            case Pop(name) if self.lists.get(name):
+                self.lists[name].pop()
+
+    def save(self) -> Saved:
+        """A compact copy of this state."""
+        board = tuple(map(tuple, self.board)) if self.board is not None else None
+        lists = tuple((name, tuple(items)) for name, items in self.lists.items())
+        return Saved(board, tuple(self.stack), lists, self.placed)
+
+    def restore(self, saved: Saved) -> None:
+        """Become the state a checkpoint saved."""
+        self.board = [list(row) for row in saved.board] if saved.board is not None else None
+        self.stack = list(saved.stack)
+        self.lists = {name: list(items) for name, items in saved.lists}
+        self.placed = saved.placed
+
+
+class WatchedRun(Timeline[Step, Saved]):
+    """The model of a watched run for the course's stepper: position, `goto`, `board`, the open
+    calls, the caption with the learner's line, and `frame()` for the view, which shows the board
+    (when one was watched) beside the call tree grown so far."""
+
+    stack_title = "your calls"
+
+    def __init__(self, recording: Recording) -> None:
+        self.recording = recording
+        self.state = WatchReplay(recording.initial_board)
+        super().__init__(FixedRecording(recording.steps), self.state)
+        self.call_tree = recording.tree()
+        ends = {n.call: n.status for n in self.call_tree.walk() if n.call is not None}
+        self._dead = {call for call, status in ends.items() if status == "dead end"}
+        self._solved = {call for call, status in ends.items() if status == "solved"}
+
+    @property
+    def title(self) -> str:
+        """What the view shows above the picture."""
+        return f"watch: {self.recording.name}"
+
+    @property
+    def board(self) -> list[list[Any]] | None:
+        """The watched board here (a copy), or None when no board was passed."""
+        board = self.state.board
+        return [list(row) for row in board] if board is not None else None
+
+    @property
+    def stack(self) -> list[str]:
+        """The open calls, outermost first, as "name(args)"."""
+        return [f"{c.name}({', '.join(v for _, v in c.args)})" for c in self.state.stack]
+
+    @property
+    def depth(self) -> int:
+        """How many recorded calls are open here."""
+        return len(self.state.stack)
+
+    @property
+    def line(self) -> int | None:
+        """The learner's line of the step showing (None at the start)."""
+        step = self.event
+        return step.line if step is not None else None
+
+    @property
+    def caption(self) -> str:
+        """The step showing, in words."""
+        step = self.event
+        return (
+            caption(step) if step is not None else f"before the first call of {self.recording.name}"
+        )
+
+    def dead_end(self, event: Step) -> bool:
+        """A call that found nothing below it returns here (Next dead end stops at it)."""
+        return type(event) is Return and event.call in self._dead
+
+    def solved_by(self, event: Step) -> bool:
+        """An answer recorded, or the call that solved the board returning."""
+        return (type(event) is Append and event.copy) or (
+            type(event) is Return and event.call in self._solved
+        )
+
+    def frame(self) -> Frame:
+        """What the view draws here: board and call tree, your calls, the step in words."""
+        from .calltree import tree_svg
+
+        current = self.state.stack[-1].call if self.state.stack else None
+        picture = tree_svg(self.call_tree, self.position, current)
+        if self.state.board is not None:
+            board = f'<div style="flex:0 0 auto">{self.board_picture()}</div>'
+            tree = f'<div style="flex:0 1 auto;overflow-x:auto">{picture}</div>'
+            picture = f'<div style="display:flex;gap:1em;flex-wrap:wrap">{board}{tree}</div>'
+        lines = [f"{i}. {text}" for i, text in enumerate(self.stack, 1)]
+        status = step_status(self.position, self.known, self.finished)
+        counters = f"{status} · calls open {self.depth}"
+        if self.state.board is not None:
+            counters += f" · digits placed {number(self.state.placed)}"
+        return Frame(
+            picture, lines, self.caption, counters, status, {"position": str(self.position)}
+        )
+
+    def board_picture(self) -> str:
+        """The watched board as the stepper draws boards (a plain grid for other sizes)."""
+        board = self.state.board or []
+        initial = self.recording.initial_board or []
+        if len(board) in (4, 9, 16) and all(
+            isinstance(d, str) and len(d) == 1 for r in board for d in r
+        ):
+            given = {
+                (r, c): d
+                for r, row in enumerate(initial)
+                for c, d in enumerate(row)
+                if d not in BLANKS
+            }
+            step = self.event
+            marks = Marks(current=(step.row, step.col)) if type(step) is Write else Marks()
+            return board_html(board, given, set(), marks, {})
+        rows = "".join(
+            "<tr>" + "".join(f"<td>{escape(str(d))}</td>" for d in row) + "</tr>" for row in board
+        )
+        return f'<table class="sdk-board">{rows}</table>'
+
+    def __repr__(self) -> str:
+        return (
+            f"<watched {self.recording.name}: step {number(self.position)} of {number(self.known)}>"
+        )

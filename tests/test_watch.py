@@ -272,3 +272,33 @@ def test_the_call_tree_is_drawn_with_a_marker_per_status():
     library_tree = record_tree(TREE_4X4)  # the library's naive search, drawn in notebook 03
     assert sum(n.status == "dead end" for n in board_tree.walk()) == len(library_tree.dead_ends())
     assert [n.label for n in board_tree.walk() if n.on_path][-1] == "r4c4=3"
+
+
+def test_the_stepper_model_replays_on_the_courses_timeline_engine():
+    recording = watch(permute, [1, 2, 3])
+    model = recording.model
+    assert model.to_solution() and model.caption.endswith("res.append([1, 2, 3])")
+    assert model.stack[-1].startswith("backtrack([1, 2, 3]")
+    frame = model.frame()
+    assert frame.stack[0].startswith("1. permute(") and 'data-current="' in frame.board_html
+    assert frame.board_html.count("<polygon") == 1  # one answer recorded so far, one star
+    model.last()
+    assert model.frame().board_html.count("<polygon") == 6 and model.at_end
+    model.first()
+    assert model.caption == "before the first call of permute" and model.frame().stack == []
+
+
+def test_a_watched_board_is_drawn_beside_its_call_tree():
+    recording = watch(solve_board, parse(TREE_4X4), {"placed": 0})
+    model = recording.model
+    assert model.next_dead_end() and isinstance(model.event, Return)
+    html = model.frame().board_html
+    assert 'class="sdk-board sdk-n4"' in html and "<svg" in html
+    assert recording.goto(recording.total).board == solve(TREE_4X4, "naive").solution
+
+
+def test_a_recording_shows_as_the_stepper_widget():
+    recording = watch(permute, [1, 2])
+    bundle = recording._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"] == repr(recording)
