@@ -11,7 +11,7 @@ with the standard library's `sys.settrace`:
 - each `continue` or `break` the learner's loop takes: a pruned branch.
 
 Only the learner's frames are recorded: library and standard-library frames are hidden. The run
-is bounded (steps, lines, depth), an exception ends it with words a learner can act on, and the
+is bounded (steps, seconds, depth), an exception ends it with words a learner can act on, and the
 tracer is removed in every case. The Recording then replays forward and back (`step`, `back`,
 `goto`, `position`, `board`) and builds the call tree that `calltree.draw_call_tree` draws.
 """
@@ -19,7 +19,6 @@ tracer is removed in every case. The Recording then replays forward and back (`s
 from __future__ import annotations
 
 import ast
-import itertools
 import linecache
 import reprlib
 import sys
@@ -34,12 +33,12 @@ from typing import Any
 from .stepper.engine import FixedRecording, Timeline
 from .stepper.html import Marks, board_html
 from .stepper.model import Frame
-from .words import cell_name, number, plural, step_status
+from .words import cell_name, format_seconds, number, plural, step_status
 
 DEFAULT_MAX_STEPS = 100_000
-LINES_PER_STEP = 50
-"""How many lines of the learner's code may run per allowed step: bounds a loop that never ends
-(a `while` whose counter is never increased) even when it records nothing."""
+DEFAULT_MAX_SECONDS = 30.0
+"""How long a run may take: bounds a loop that never ends (a `while` whose counter is never
+increased), which records nothing. The checks' own deadline does the timing."""
 MAX_DEPTH = 500
 """Deeper than any search in the course (a 16x16 board is 257 calls deep), well short of Python's
 own recursion limit, so a function with no base case is stopped by us, with our words."""
@@ -265,7 +264,6 @@ class _Recorder:
         self.root_code = getattr(function, "__code__", None)
         self.root_file = self.root_code.co_filename if self.root_code else None
         self.max_steps = max_steps
-        self.max_lines = max_steps * LINES_PER_STEP
         self.steps: list[Step] = []
         self.stack: list[FrameType] = []
         self.call_ids: dict[FrameType, int] = {}
@@ -274,7 +272,6 @@ class _Recorder:
         self.prunes: dict[CodeType, frozenset[int]] = {}
         self.prunes_in_file: dict[str, frozenset[int]] = {}
         self.tracked: dict[int, _Tracked] = {}
-        self.line_counter = itertools.count(1)
         self.calls = 0
         self.placed = 0
         self.stopped = False
@@ -297,7 +294,7 @@ class _Recorder:
         raise _Stopped(why)
 
     def kind(self, code: CodeType) -> int:
-        """0: hide this frame; 1: the learner's helper (lines counted); 2: a call to record."""
+        """0: hide this frame; 1: the learner's helper (not traced); 2: a call to record."""
         kind = self.kinds.get(code)
         if kind is None:
             if code is self.root_code or (
@@ -312,35 +309,28 @@ class _Recorder:
     # trace functions -----------------------------------------------------------------------
 
     def tracer(self) -> Callable[[FrameType, str, object], Any]:
-        """The global trace function, with the per-line ones as closures.
+        """The global trace function, with the per-frame one as a closure.
 
-        They run for every line of the learner's code, so they are closures over local names
-        rather than methods (about three times cheaper), and the line count is a C counter."""
-        lines, max_lines = self.line_counter, self.max_lines
+        Line events are the expensive part of tracing (Sudoku's solver runs about 60 lines a
+        call), so a recorded frame asks for them only when it needs them: its function has a
+        `continue` or `break`, or there are lists to watch, or an exception is on its way (the
+        next line says it was caught). The learner's helpers are not traced at all."""
         raising, tracked, prunes, stack = self.raising, self.tracked, self.prunes, self.stack
 
         def on_call(frame: FrameType, event: str, arg: object) -> Any:
             kind = self.kinds.get(frame.f_code)
             if kind is None:
                 kind = self.kind(frame.f_code)
-            if kind == 0 or self.stopped:
+            if kind != 2 or self.stopped:
                 return None
-            if kind == 1:
-                return in_helper
             self.enter(frame)
+            frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
             return in_recorded
-
-        def in_helper(frame: FrameType, event: str, arg: object) -> Any:
-            if next(lines) > max_lines:
-                self.too_many_lines()
-            return in_helper
 
         def in_recorded(frame: FrameType, event: str, arg: object) -> Any:
             if event == "line":
-                if next(lines) > max_lines:
-                    self.too_many_lines()
-                if raising:
-                    raising.pop(frame, None)
+                if raising and raising.pop(frame, None):
+                    frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
                 if tracked:
                     self.check_lists(frame)
                 if frame.f_lineno in prunes[frame.f_code]:
@@ -348,6 +338,7 @@ class _Recorder:
                     self.emit(Prune(how, len(stack), frame.f_lineno))
             elif event == "exception":
                 raising[frame] = arg[0].__name__  # type: ignore[index]
+                frame.f_trace_lines = True
             elif event == "return":
                 self.check_lists(frame)
                 self.leave(frame, arg)
@@ -362,16 +353,9 @@ class _Recorder:
             in_file = self.prunes_in_file.get(code.co_filename)
             if in_file is None:
                 in_file = self.prunes_in_file[code.co_filename] = prune_lines(code.co_filename)
-            lines = self.prunes[code] = in_file
+            own = {line for _, _, line in code.co_lines() if line is not None}
+            lines = self.prunes[code] = in_file & own
         return lines
-
-    def too_many_lines(self) -> None:
-        """The bound on lines run: a loop that never ends is stopped here."""
-        if not self.stopped:
-            self.stop(
-                f"stopped after {number(self.max_lines)} lines of your code ran: "
-                "is there a loop that never ends?"
-            )
 
     # calls and returns ---------------------------------------------------------------------
 
@@ -494,7 +478,6 @@ class Recording:
     result: Any
     error: str | None
     initial_board: list[list[Any]] | None
-    lines: int = 0
     _model: WatchedRun | None = field(default=None, repr=False)
 
     @property
@@ -649,13 +632,16 @@ def mark_paths(root: CallNode) -> None:
 
 
 def watch(
-    function: Callable[..., Any], *args: Any, max_steps: int = DEFAULT_MAX_STEPS
+    function: Callable[..., Any],
+    *args: Any,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    max_seconds: float = DEFAULT_MAX_SECONDS,
 ) -> Recording:
     """Run `function(*args)` once, recording what it does; return the Recording to replay.
 
     A board argument (a square list of lists) is watched cell by cell and filled in place as the
     function would fill it. The run ends cleanly at an exception, at `max_steps` recorded steps,
-    after `max_steps * 50` lines of the learner's code, or at 500 calls deep.
+    after `max_seconds` (a loop that never ends), or at 500 calls deep.
     """
     if not callable(function):
         raise TypeError(f"watch needs a function to call, not {short_repr(function)}")
@@ -663,15 +649,28 @@ def watch(
         raise TypeError(f"max_steps must be a whole number, not {max_steps!r}")
     if max_steps < 1:
         raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+    if isinstance(max_seconds, bool) or not isinstance(max_seconds, int | float):
+        raise TypeError(f"max_seconds must be a number of seconds, not {max_seconds!r}")
+    if not max_seconds > 0:
+        raise ValueError(f"max_seconds must be more than 0, not {max_seconds}")
+    from .checks.core import TooSlow, deadline  # here: the checks may use watch themselves
+
     recorder = _Recorder(function, max_steps)
     watched, initial = watched_arguments(args, recorder)
     result, error = None, None
     previous = sys.gettrace()
     sys.settrace(recorder.tracer())
     try:
-        result = function(*watched)
+        with deadline(max_seconds):
+            result = function(*watched)
     except _Stopped as stopped:
         error = stopped.why
+    except TooSlow:
+        error = (
+            f"stopped after {format_seconds(max_seconds)} (max_seconds={max_seconds:g}): "
+            "is there a loop that never ends?"
+        )
+        recorder.steps.append(Stop(error, len(recorder.stack), 0))
     except Exception as raised:  # the learner's bug: recorded and described, never re-raised
         error = describe_exception(raised, recorder)
         recorder.steps.append(Stop(error, depth_at(raised, recorder), line_of(raised, recorder)))
@@ -687,7 +686,6 @@ def watch(
         result,
         error,
         initial,
-        next(recorder.line_counter) - 1,
     )
 
 

@@ -215,8 +215,12 @@ def test_a_loop_that_never_ends_is_stopped():
             n += 1
         return i
 
-    recording = watch(spin, 1, max_steps=10)
-    assert recording.error.startswith("stopped after 500 lines of your code ran")
+    recording = watch(spin, 1, max_seconds=0.5)
+    assert recording.error == (
+        "stopped after 500.0 ms (max_seconds=0.5): is there a loop that never ends?"
+    )
+    assert recording.goto(recording.total).caption == recording.error
+    assert sys.gettrace() is None
 
 
 @pytest.mark.parametrize(
@@ -231,6 +235,14 @@ def test_a_loop_that_never_ends_is_stopped():
 def test_bad_arguments_are_refused_clearly(function, max_steps, error, words):
     with pytest.raises(error, match=words):
         watch(function, parse(TREE_4X4), {"placed": 0}, max_steps=max_steps)
+
+
+@pytest.mark.parametrize(
+    ("seconds", "error"), [("1", TypeError), (0, ValueError), (-2.5, ValueError)]
+)
+def test_a_bad_time_limit_is_refused_clearly(seconds, error):
+    with pytest.raises(error, match="max_seconds"):
+        watch(solve_board, parse(TREE_4X4), {"placed": 0}, max_seconds=seconds)
 
 
 def test_a_missing_undo_is_explained_in_words():
