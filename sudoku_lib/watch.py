@@ -933,6 +933,7 @@ class WatchedRun(Timeline[Step, Saved]):
             board = f'<div style="flex:0 0 auto">{self.board_picture()}</div>'
             tree = f'<div style="flex:0 1 auto;overflow-x:auto">{picture}</div>'
             picture = f'<div style="display:flex;gap:1em;flex-wrap:wrap">{board}{tree}</div>'
+        picture = f'<div class="sdk-watch" data-position="{self.position}">{picture}</div>'
         lines = [f"{i}. {text}" for i, text in enumerate(self.stack, 1)]
         status = step_status(self.position, self.known, self.finished)
         counters = f"{status} · calls open {self.depth}"
