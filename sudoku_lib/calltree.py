@@ -177,7 +177,7 @@ SVG_NODE = {  # the same shapes and colours as the picture, drawn by the browser
     "dead end": (
         '<path d="M{x1},{y1}L{x2},{y2}M{x1},{y2}L{x2},{y1}" stroke="{fill}" stroke-width="3"/>'
     ),
-    "pruned": '<rect x="{x1}" y="{y1}" width="{w}" height="{w}" fill="white" stroke="{fill}"/>',
+    "pruned": '<rect x="{x1}" y="{y1}" width="{w}" height="{w}" fill="white" stroke="{edge}"/>',
 }
 
 
@@ -220,7 +220,7 @@ def tree_svg(root: CallNode, position: int, current: int | None, scale: float = 
         done = known is not None and known <= position
         status = node.status if done else ""
         r = scale * 0.22
-        _, fill, _, _, _ = MARKERS.get(status, MARKERS[""])
+        _, fill, edge, _, _ = MARKERS.get(status, MARKERS[""])
         if status in SVG_NODE:
             star = " ".join(
                 f"{x + r * 1.4 * (1 if k % 2 == 0 else 0.45) * math.sin(k * math.pi / 5):.1f},"
@@ -229,7 +229,7 @@ def tree_svg(root: CallNode, position: int, current: int | None, scale: float = 
             )
             parts.append(
                 SVG_NODE[status].format(
-                    star=star, fill=fill, x1=x - r, y1=y - r, x2=x + r, y2=y + r, w=2 * r
+                    star=star, fill=fill, edge=edge, x1=x - r, y1=y - r, x2=x + r, y2=y + r, w=2 * r
                 )
             )
         else:

@@ -877,6 +877,9 @@ class WatchedRun(Timeline[Step, Saved]):
         ends = {n.call: n.status for n in self.call_tree.walk() if n.call is not None}
         self._dead = {call for call, status in ends.items() if status == "dead end"}
         self._solved = {call for call, status in ends.items() if status == "solved"}
+        self.queens = queens_path(recording.steps)
+        """(n, the list's name) when this looks like N-Queens: a board of n rows drawn from a
+        path of column numbers; None otherwise."""
 
     @property
     def title(self) -> str:
@@ -929,7 +932,7 @@ class WatchedRun(Timeline[Step, Saved]):
 
         current = self.state.stack[-1].call if self.state.stack else None
         picture = tree_svg(self.call_tree, self.position, current)
-        if self.state.board is not None:
+        if self.state.board is not None or self.queens is not None:
             board = f'<div style="flex:0 0 auto">{self.board_picture()}</div>'
             tree = f'<div style="flex:0 1 auto;overflow-x:auto">{picture}</div>'
             picture = f'<div style="display:flex;gap:1em;flex-wrap:wrap">{board}{tree}</div>'
@@ -944,7 +947,10 @@ class WatchedRun(Timeline[Step, Saved]):
         )
 
     def board_picture(self) -> str:
-        """The watched board as the stepper draws boards (a plain grid for other sizes)."""
+        """The watched board as the stepper draws boards (a plain grid for other sizes), or the
+        N-Queens board that the path of queens' columns stands for."""
+        if self.state.board is None and self.queens is not None:
+            return queens_html(*self.queens, self.state.lists.get(self.queens[1], []))
         board = self.state.board or []
         initial = self.recording.initial_board or []
         if len(board) in (4, 9, 16) and all(
@@ -968,3 +974,36 @@ class WatchedRun(Timeline[Step, Saved]):
         return (
             f"<watched {self.recording.name}: step {number(self.position)} of {number(self.known)}>"
         )
+
+
+def queens_path(steps: list[Step]) -> tuple[int, str] | None:
+    """(n, name) when the first call takes an int `n` and the path `name` grows by columns."""
+    first = next((step for step in steps if type(step) is Call), None)
+    if first is None:
+        return None
+    args = dict(first.args)
+    appended = {step.name for step in steps if type(step) is Append and not step.copy}
+    size = args.get("n", "")
+    paths = [name for name in args if name in appended]
+    if not size.isdigit() or not paths or int(size) > 16:
+        return None
+    return int(size), paths[0]
+
+
+QUEEN_CELL = "width:2.2em;height:2.2em;text-align:center;font-size:1.4em"
+
+
+def queens_html(n: int, name: str, columns: list[str]) -> str:
+    """An n x n board with a queen in row r at column columns[r], as an HTML table."""
+    rows = []
+    for r in range(n):
+        col = int(columns[r]) if r < len(columns) and columns[r].isdigit() else None
+        cells = "".join(
+            f'<td class="{"sdk-p" if c == col else ""}" style="{QUEEN_CELL}">'
+            f"{'♛' if c == col else ''}</td>"
+            for c in range(n)
+        )
+        rows.append(f"<tr>{cells}</tr>")
+    return (
+        f'<table class="sdk-board sdk-queens" data-queens="{escape(name)}">{"".join(rows)}</table>'
+    )

@@ -9,6 +9,7 @@ import pytest
 from sudoku_lib import parse, solve, watch
 from sudoku_lib.board import BLANK
 from sudoku_lib.puzzles import SAMPLE, TREE_4X4
+from sudoku_lib.queens import count_queens
 from sudoku_lib.search.events import Try, Undo
 from sudoku_lib.trace import record_tree
 from sudoku_lib.watch import Append, Call, Pop, Prune, Return, Write, find_missing_undo
@@ -314,3 +315,28 @@ def test_a_recording_shows_as_the_stepper_widget():
     bundle = recording._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["text/plain"] == repr(recording)
+
+
+def place_queens(n, queens):
+    """Notebook 03's N-Queens counter, with the path passed in."""
+    if len(queens) == n:
+        return 1
+    total = 0
+    for col in range(n):
+        if any(c == col or abs(c - col) == len(queens) - r for r, c in enumerate(queens)):
+            continue
+        queens.append(col)
+        total += place_queens(n, queens)
+        queens.pop()
+    return total
+
+
+def test_n_queens_is_drawn_as_a_board_from_its_path():
+    recording = watch(place_queens, 4, [])
+    assert recording.result == count_queens(4)
+    model = recording.model
+    assert model.queens == (4, "queens")
+    model.goto(next(i for i, s in enumerate(recording.steps, 1) if isinstance(s, Return)))
+    columns = [int(c) for c in recording.lists()["queens"]]
+    html = model.frame().board_html
+    assert html.count("♛") == len(columns) and 'data-queens="queens"' in html
