@@ -275,6 +275,7 @@ class _Recorder:
         self.calls = 0
         self.placed = 0
         self.stopped = False
+        self.files: dict[str, str] = {}  # each recorded function's file, for its source lines
 
     # bookkeeping ---------------------------------------------------------------------------
 
@@ -316,6 +317,7 @@ class _Recorder:
         `continue` or `break`, or there are lists to watch, or an exception is on its way (the
         next line says it was caught). The learner's helpers are not traced at all."""
         raising, tracked, prunes, stack = self.raising, self.tracked, self.prunes, self.stack
+        ran: dict[FrameType, int] = {}  # each recorded frame's line that ran last
 
         def on_call(frame: FrameType, event: str, arg: object) -> Any:
             kind = self.kinds.get(frame.f_code)
@@ -331,8 +333,9 @@ class _Recorder:
             if event == "line":
                 if raising and raising.pop(frame, None):
                     frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
-                if tracked:
-                    self.check_lists(frame)
+                if tracked:  # what changed was done by the line before this one
+                    self.check_lists(ran.get(frame, frame.f_lineno))
+                ran[frame] = frame.f_lineno
                 if frame.f_lineno in prunes[frame.f_code]:
                     how = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
                     self.emit(Prune(how, len(stack), frame.f_lineno))
@@ -340,7 +343,8 @@ class _Recorder:
                 raising[frame] = arg[0].__name__  # type: ignore[index]
                 frame.f_trace_lines = True
             elif event == "return":
-                self.check_lists(frame)
+                self.check_lists(frame.f_lineno)
+                ran.pop(frame, None)
                 self.leave(frame, arg)
             return in_recorded
 
@@ -377,6 +381,7 @@ class _Recorder:
         caller = frame.f_back
         line = caller.f_lineno if caller and self.kind(caller.f_code) else code.co_firstlineno
         self.call_ids[frame] = self.calls
+        self.files.setdefault(code.co_name, code.co_filename)
         self.stack.append(frame)
         self.emit(Call(self.calls, len(self.stack), code.co_name, args, line))
         self.calls += 1
@@ -402,9 +407,8 @@ class _Recorder:
             self.placed += 1
         self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno))
 
-    def check_lists(self, frame: FrameType) -> None:
-        """Compare each tracked list with what we last saw: appends and pops since the last line."""
-        line = frame.f_lineno
+    def check_lists(self, line: int) -> None:
+        """Compare each tracked list with what we last saw: appends and pops made by `line`."""
         for tracked in self.tracked.values():
             items, seen = tracked.items, tracked.seen
             if len(items) == len(seen):
@@ -478,6 +482,7 @@ class Recording:
     result: Any
     error: str | None
     initial_board: list[list[Any]] | None
+    files: dict[str, str] = field(default_factory=dict, repr=False)
     _model: WatchedRun | None = field(default=None, repr=False)
 
     @property
@@ -686,6 +691,7 @@ def watch(
         result,
         error,
         initial,
+        recorder.files,
     )
 
 
@@ -877,6 +883,7 @@ class WatchedRun(Timeline[Step, Saved]):
         ends = {n.call: n.status for n in self.call_tree.walk() if n.call is not None}
         self._dead = {call for call, status in ends.items() if status == "dead end"}
         self._solved = {call for call, status in ends.items() if status == "solved"}
+        self._names = {s.call: s.name for s in recording.steps if type(s) is Call}
         self.queens = queens_path(recording.steps)
         """(n, the list's name) when this looks like N-Queens: a board of n rows drawn from a
         path of column numbers; None otherwise."""
@@ -916,6 +923,20 @@ class WatchedRun(Timeline[Step, Saved]):
             caption(step) if step is not None else f"before the first call of {self.recording.name}"
         )
 
+    def source_line(self) -> str:
+        """The learner's line of the step showing, as they wrote it ("" when unknown)."""
+        step, stack = self.event, self.state.stack
+        if step is None or not step.line:
+            return ""
+        if type(step) is Call:  # the line that made the call, in the caller
+            name = stack[-2].name if len(stack) > 1 else stack[-1].name
+        elif type(step) is Return:
+            name = self._names.get(step.call, "")
+        else:
+            name = stack[-1].name if stack else ""
+        filename = self.recording.files.get(name)
+        return linecache.getline(filename, step.line).strip() if filename else ""
+
     def dead_end(self, event: Step) -> bool:
         """A call that found nothing below it returns here (Next dead end stops at it)."""
         return type(event) is Return and event.call in self._dead
@@ -942,9 +963,9 @@ class WatchedRun(Timeline[Step, Saved]):
         counters = f"{status} · calls open {self.depth}"
         if self.state.board is not None:
             counters += f" · digits placed {number(self.state.placed)}"
-        return Frame(
-            picture, lines, self.caption, counters, status, {"position": str(self.position)}
-        )
+        source = self.source_line()
+        said = f"{self.caption}   ⟵ {source}" if source else self.caption
+        return Frame(picture, lines, said, counters, status, {"position": str(self.position)})
 
     def board_picture(self) -> str:
         """The watched board as the stepper draws boards (a plain grid for other sizes), or the

@@ -340,3 +340,18 @@ def test_n_queens_is_drawn_as_a_board_from_its_path():
     columns = [int(c) for c in recording.lists()["queens"]]
     html = model.frame().board_html
     assert html.count("♛") == len(columns) and 'data-queens="queens"' in html
+
+
+def test_each_step_shows_the_learners_own_line():
+    import inspect
+
+    recording = watch(permute, [1, 2, 3])
+    source, first = inspect.getsourcelines(permute)
+    model = recording.model
+    for position, step in enumerate(recording.steps, 1):
+        if isinstance(step, (Append, Pop, Prune)):
+            model.goto(position)
+            written = source[step.line - first].strip()
+            assert model.frame().caption.endswith(f"⟵ {written}")
+            expected = {"Append": ".append(", "Pop": ".pop()", "Prune": "continue"}
+            assert expected[type(step).__name__] in written
