@@ -33,7 +33,7 @@ from typing import Any
 from .stepper.engine import FixedRecording, Timeline
 from .stepper.html import Marks, board_html
 from .stepper.model import Frame
-from .words import cell_name, format_seconds, number, plural, step_status
+from .words import cell_name, format_seconds, number, plural, step_status, watch_text
 
 DEFAULT_MAX_STEPS = 100_000
 DEFAULT_MAX_SECONDS = 30.0
@@ -138,21 +138,21 @@ def caption(step: Step) -> str:
     match step:
         case Call(_, _, name, args, line):
             shown = ", ".join(f"{key}={value}" for key, value in args)
-            return f"line {line}: call {name}({shown})"
+            return watch_text("call", line=line, name=name, args=shown)
         case Return(_, _, value, _, line, raised) if raised is not None:
-            return f"line {line}: the call raised {raised}"
+            return watch_text("raised", line=line, error=raised)
         case Return(_, _, value, _, line):
-            return f"line {line}: return {value}"
+            return watch_text("return", line=line, value=value)
         case Write(row, col, old, new, _, line) if new in BLANKS:
-            return f"line {line}: erase {old} at {cell_name(row, col)}"
+            return watch_text("erase", line=line, old=old, cell=cell_name(row, col))
         case Write(row, col, _, new, _, line):
-            return f"line {line}: write {new} at {cell_name(row, col)}"
+            return watch_text("write", line=line, new=new, cell=cell_name(row, col))
         case Append(name, value, _, _, line):
-            return f"line {line}: {name}.append({value})"
+            return watch_text("append", line=line, name=name, value=value)
         case Pop(name, value, _, line):
-            return f"line {line}: {name}.pop() takes off {value}"
+            return watch_text("pop", line=line, name=name, value=value)
         case Prune(how, _, line):
-            return f"line {line}: {how}: a branch pruned"
+            return watch_text("prune", line=line, how=how)
         case Stop(why, _, _):
             return why
     raise TypeError(f"not a watched step: {step!r}")
@@ -285,7 +285,8 @@ class _Recorder:
             return
         self.steps.append(step)
         if len(self.steps) >= self.max_steps:
-            self.stop(f"stopped after {number(self.max_steps)} steps (max_steps={self.max_steps})")
+            steps, limit = number(self.max_steps), self.max_steps
+            self.stop(watch_text("too many steps", steps=steps, max_steps=limit))
 
     def stop(self, why: str) -> None:
         """End the run: the last step says why, and the learner's code gets _Stopped."""
@@ -366,10 +367,7 @@ class _Recorder:
     def enter(self, frame: FrameType) -> None:
         """A recorded call began: note its arguments and the lists it keeps as state."""
         if len(self.stack) >= MAX_DEPTH:
-            self.stop(
-                f"stopped at {MAX_DEPTH} calls deep: your function kept calling itself. "
-                "Does every call get closer to a case that returns without recursing?"
-            )
+            self.stop(watch_text("too deep", depth=MAX_DEPTH))
         code = frame.f_code
         self.prune_lines_of(code)
         names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
@@ -671,9 +669,8 @@ def watch(
     except _Stopped as stopped:
         error = stopped.why
     except TooSlow:
-        error = (
-            f"stopped after {format_seconds(max_seconds)} (max_seconds={max_seconds:g}): "
-            "is there a loop that never ends?"
+        error = watch_text(
+            "too slow", seconds=format_seconds(max_seconds), max_seconds=f"{max_seconds:g}"
         )
         recorder.steps.append(Stop(error, len(recorder.stack), 0))
     except Exception as raised:  # the learner's bug: recorded and described, never re-raised
@@ -741,8 +738,12 @@ def depth_at(error: BaseException, recorder: _Recorder) -> int:
 def describe_exception(error: BaseException, recorder: _Recorder) -> str:
     """ "your function raised IndexError at line 7, 12 calls deep: list index out of range"."""
     depth = depth_at(error, recorder)
-    words = f"your function raised {type(error).__name__} at line {line_of(error, recorder)}"
-    words += f", {plural(depth, 'call')} deep"
+    words = watch_text(
+        "exception",
+        error=type(error).__name__,
+        line=line_of(error, recorder),
+        depth=plural(depth, "call"),
+    )
     return f"{words}: {error}" if str(error) else words
 
 
@@ -795,10 +796,7 @@ def left_on_board(
     if not left:
         return None
     (r, c), digit = left[-1]
-    return (
-        f"after your call for {cell_name(r, c)} returned {step.value}, the board still held "
-        f"{digit} there: un-choose before you return"
-    )
+    return watch_text("left on board", cell=cell_name(r, c), value=step.value, digit=digit)
 
 
 def left_on_path(
@@ -809,10 +807,12 @@ def left_on_path(
         found = before.get(name, [])
         if call is not None and len(items) > len(found):
             shown = ", ".join(f"{k}={v}" for k, v in call.args)
-            return (
-                f"your call {call.name}({shown}) found {name} = [{', '.join(found)}] and "
-                f"returned with {name} = [{', '.join(items)}]: un-choose with {name}.pop() "
-                "after each explore, before the next choice"
+            return watch_text(
+                "left on path",
+                call=f"{call.name}({shown})",
+                name=name,
+                before=", ".join(found),
+                after=", ".join(items),
             )
     return None
 
@@ -873,7 +873,7 @@ class WatchedRun(Timeline[Step, Saved]):
     calls, the caption with the learner's line, and `frame()` for the view, which shows the board
     (when one was watched) beside the call tree grown so far."""
 
-    stack_title = "your calls"
+    stack_title = watch_text("stack title")
 
     def __init__(self, recording: Recording) -> None:
         self.recording = recording
@@ -919,9 +919,7 @@ class WatchedRun(Timeline[Step, Saved]):
     def caption(self) -> str:
         """The step showing, in words."""
         step = self.event
-        return (
-            caption(step) if step is not None else f"before the first call of {self.recording.name}"
-        )
+        return caption(step) if step is not None else watch_text("before", name=self.recording.name)
 
     def source_line(self) -> str:
         """The learner's line of the step showing, as they wrote it ("" when unknown)."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import template
+from ..words import watch_text
 from .core import Attempt, Case, Report, check_cases
 
 
@@ -56,10 +57,10 @@ def shape_problem(attempt: Attempt) -> str | None:
     """The answer is not a list of lists."""
     got = attempt.got
     if not isinstance(got, list | tuple):
-        return f"return a list of answers (a list of lists), not a {type(got).__name__}"
+        return watch_text("not a list", kind=type(got).__name__)
     bad = next((a for a in got if not isinstance(a, list | tuple)), None)
     if bad is not None:
-        return f"each answer should be a list, but one is {bad!r}"
+        return watch_text("answer not a list", answer=bad)
     return None
 
 
@@ -67,11 +68,7 @@ def path_not_copied(attempt: Attempt) -> str | None:
     """Every answer is one and the same list: the path was recorded, not a copy of it."""
     raw = getattr(attempt.got, "raw", None)
     if raw and len(raw) > 1 and all(a is raw[0] for a in raw):
-        return (
-            f"all {len(raw)} answers are the same list object, now {list(raw[0])!r}: you "
-            "recorded the path itself, which the search empties again as it backs up. "
-            "Record a copy: `res.append(path[:])`."
-        )
+        return watch_text("path not copied", count=len(raw), answer=list(raw[0]))
     return None
 
 
@@ -83,7 +80,7 @@ def repeats(exercise: Exercise) -> Callable[[Attempt], str | None]:
         twice = sorted(a for a, n in counts.items() if n > 1)
         if not twice:
             return None
-        return f"{list(twice[0])!r} is found more than once. {exercise.repeat_hint}"
+        return watch_text("found twice", answer=list(twice[0]), hint=exercise.repeat_hint)
 
     return found_twice
 
@@ -118,41 +115,37 @@ PERMUTE_UNIQUE = Exercise(
     "permute_unique",
     template.permutations_unique,
     True,
-    "Sort first; then skip nums[i] when it equals nums[i - 1] and nums[i - 1] is not in use: "
-    "the same number at the same position grows the same branch.",
+    watch_text("hint 47"),
 )
 SUBSETS_WITH_DUP = Exercise(
     "subsets_with_dup",
     template.subsets_unique,
     False,
-    "Sort first; then, in one call's loop, skip nums[i] when i > start and it equals nums[i - 1].",
+    watch_text("hint 90"),
 )
 COMBINATION_SUM = Exercise(
     "combination_sum",
     template.combination_sum,
     False,
-    "The same numbers in another order are the same combination: let each call choose only "
-    "from `start` on, and pass i (not 0) down so earlier candidates are not chosen again.",
+    watch_text("hint 39"),
 )
 COMBINATION_SUM2 = Exercise(
     "combination_sum2",
     template.combination_sum_unique,
     False,
-    "Sort first; then, in one call's loop, skip candidates[i] when i > start and it equals "
-    "candidates[i - 1]; pass i + 1 down, since each candidate may be used once.",
+    watch_text("hint 40"),
 )
 PARTITION = Exercise(
     "partition",
     template.palindrome_partitions,
     True,
-    "Each call should cut only after `start`, and move `start` to where its piece ended.",
+    watch_text("hint 131"),
 )
 FIND_SUBSEQUENCES = Exercise(
     "find_subsequences",
     template.increasing_subsequences,
     True,
-    "Equal numbers later in the list start the same branch again: keep a set of the values "
-    "already tried in this call's loop, and skip those.",
+    watch_text("hint 491"),
 )
 
 
