@@ -123,7 +123,7 @@ def draw_call_tree(
         )
     places = layout(root)
     width = max(x for x, _ in places.values()) + 1
-    depth = -min(y for _, y in places.values())
+    depth = int(-min(y for _, y in places.values()))
     if ax is None:
         _, ax = plt.subplots(
             figsize=(min(16.0, max(6.0, 0.45 * width + 3.5)), 0.8 * depth + 1.6),

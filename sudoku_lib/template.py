@@ -46,7 +46,8 @@ def permutations(nums: Sequence[int], prune: bool = True) -> Search:
     Pruned: a number already on the path is not a choice. Unpruned: pick any number at every
     step and check at the leaf that none repeats (n**n leaves instead of n!).
     """
-    found, path, used = Search(), [], [False] * len(nums)
+    found, used = Search(), [False] * len(nums)
+    path: list[int] = []
 
     def explore() -> None:
         found.calls += 1
@@ -75,7 +76,8 @@ def permutations_unique(nums: Sequence[int], prune: bool = True) -> Search:
     positions and throw the repeats away at the end.
     """
     nums = sorted(nums)
-    found, path, used = Search(), [], [False] * len(nums)
+    found, used = Search(), [False] * len(nums)
+    path: list[int] = []
 
     def explore() -> None:
         found.calls += 1
@@ -102,7 +104,8 @@ def permutations_unique(nums: Sequence[int], prune: bool = True) -> Search:
 def subsets(nums: Sequence[int]) -> Search:
     """LeetCode 78, 子集: every subset of distinct numbers. Every node of the tree is an answer,
     so there is nothing to prune: the template with `start` alone builds each subset once."""
-    found, path = Search(), []
+    found = Search()
+    path: list[int] = []
 
     def explore(start: int) -> None:
         found.calls += 1
@@ -123,7 +126,8 @@ def subsets_unique(nums: Sequence[int], prune: bool = True) -> Search:
     build every subset of the positions and throw the repeats away.
     """
     nums = sorted(nums)
-    found, path = Search(), []
+    found = Search()
+    path: list[int] = []
 
     def explore(start: int) -> None:
         found.calls += 1
@@ -148,7 +152,8 @@ def combination_sum(candidates: Sequence[int], target: int, prune: bool = True) 
     Unpruned: recurse anyway and give up on entry when the remainder has gone negative.
     """
     candidates = sorted(candidates)
-    found, path = Search(), []
+    found = Search()
+    path: list[int] = []
 
     def explore(start: int, remaining: int) -> None:
         found.calls += 1
@@ -175,7 +180,8 @@ def combination_sum_unique(candidates: Sequence[int], target: int, prune: bool =
     is larger than what remains. Unpruned: neither; repeats thrown away at the end.
     """
     candidates = sorted(candidates)
-    found, path = Search(), []
+    found = Search()
+    path: list[int] = []
 
     def explore(start: int, remaining: int) -> None:
         found.calls += 1
@@ -210,7 +216,8 @@ def palindrome_partitions(s: str, prune: bool = True) -> Search:
     The choice is where the next piece ends. Pruned: only a palindrome may be cut off. Unpruned:
     cut anywhere and check the pieces at the leaf (2**(n-1) ways to cut).
     """
-    found, path = Search(), []
+    found = Search()
+    path: list[str] = []
 
     def explore(start: int) -> None:
         found.calls += 1
@@ -237,7 +244,8 @@ def increasing_subsequences(nums: Sequence[int], prune: bool = True) -> Search:
     choice, and a value already tried at this level is skipped (a set per level). Unpruned: build
     every subsequence, keep the non-decreasing ones, throw the repeats away.
     """
-    found, path = Search(), []
+    found = Search()
+    path: list[int] = []
 
     def explore(start: int) -> None:
         found.calls += 1

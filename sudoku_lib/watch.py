@@ -332,7 +332,8 @@ class _Recorder:
 
         def in_recorded(frame: FrameType, event: str, arg: object) -> Any:
             if event == "line":
-                if raising and raising.pop(frame, None):
+                if raising and frame in raising:
+                    del raising[frame]
                     frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
                 if tracked:  # what changed was done by the line before this one
                     self.check_lists(ran.get(frame, frame.f_lineno))
