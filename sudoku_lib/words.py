@@ -8,6 +8,8 @@ count them from 1, and only this module turns the one into the other.
 
 from __future__ import annotations
 
+import unicodedata
+
 UNIT_KINDS = ("row", "column", "box")
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 BOX_NAMES_9 = (
@@ -227,3 +229,18 @@ WATCH_TEXT = {
 def watch_text(key: str, **fields: object) -> str:
     """One message of `watch` or notebook 08's checks, by key, with its blanks filled in."""
     return WATCH_TEXT[key].format(**fields)
+
+
+CHARACTER_NOTES = {"\ufeff": "a byte-order mark: some editors start a file with one"}
+
+
+def character_name(char: str) -> str:
+    """One character as an error message names it: "'x'"; one that a reader cannot see, or
+    could take for another, with its code and name too: "'\\u0301' (U+0301, COMBINING ACUTE
+    ACCENT)", "'\\ufeff' (U+FEFF, a byte-order mark: ...)"."""
+    if char.isascii() and char.isprintable():
+        return repr(char)
+    visible = char.isprintable() and not unicodedata.category(char).startswith("M")
+    shown = repr(char) if visible else ascii(char)
+    note = CHARACTER_NOTES.get(char) or unicodedata.name(char, "a control character")
+    return f"{shown} (U+{ord(char):04X}, {note})"
