@@ -38,6 +38,7 @@ from ..words import cell_and_indices, cell_name, check_text, seconds_text
 Outcome = Literal["passed", "failed", "not done yet"]
 NOT_DONE = "not done yet"
 TIME_LIMIT = 2.0  # seconds a case may take: the course's exercises need well under a tenth of that
+RECOGNISER_BUDGET = 2.0  # seconds the mistake recognisers may spend re-running the learner's code
 LIBRARY_DIR = Path(__file__).resolve().parent.parent  # the sudoku_lib package
 SHOWN_ITEMS = 8  # how many missing / extra items a report lists before "and N more"
 LONGEST_ARGUMENT = 90  # characters of an argument's repr shown in "you called: ..."
@@ -74,21 +75,33 @@ class Attempt:
 
     `args` are the copies the learner's function received, as the function left them (so a
     recogniser can see, say, a board that still holds digits after a failed search); `got` is what
-    it returned; `function` is what the check called, for trying other inputs with `try_call`.
+    it returned (NO_ANSWER when it raised `error`); `function` is what the check called, for
+    trying other inputs with `try_call`.
     """
 
     case: Case
     args: tuple[Any, ...]
     got: Any
     function: Callable[..., Any]
+    error: Exception | None = None
+    budget: float = RECOGNISER_BUDGET  # seconds left for try_call, shared by all recognisers
 
     def try_call(self, *args: Any, seconds: float = 0.5) -> Any:
-        """The function's answer on other arguments (copied), or NO_ANSWER if it fails or stalls."""
+        """The function's answer on other arguments (copied), or NO_ANSWER if it fails or stalls.
+
+        All calls of one attempt share `budget`, so a recogniser that tries hundreds of inputs
+        on a slow function still gives up within a couple of seconds.
+        """
+        if self.budget <= 0:
+            return NO_ANSWER
+        started = time.monotonic()
         try:
-            with deadline(seconds):
+            with deadline(min(seconds, self.budget)):
                 return self.function(*copy.deepcopy(args))
         except (Exception, TooSlow):
             return NO_ANSWER
+        finally:
+            self.budget -= time.monotonic() - started
 
 
 # A recogniser turns a wrong (or suspicious) answer into words, or returns None: not this mistake.
@@ -152,8 +165,9 @@ def check_cases(
         (used for the library test, for naming the call, and for naming an unfinished helper).
     library: the library functions that do this exercise; handing in one of them, or a function
         that calls one, is reported instead of run. A function from sudoku_lib itself always is.
-    mistakes: recognisers run on a wrong answer; the first that returns words adds them as
-        "what this may mean". They see an `Attempt` and may try the function on other inputs.
+    mistakes: recognisers run on a wrong answer or an error; the first that returns words adds
+        them as "what this may mean". They see an `Attempt` and may try the function on other
+        inputs (`attempt.try_call`).
     requirements: recognisers run on a right answer; words from one make the case fail anyway
         ("the answer is right, but ..."), e.g. for an exercise that must stop early.
     time_limit: seconds each case may take (None: no limit); slow_why: the exercise's own words
@@ -202,8 +216,12 @@ def run_case(
     except RecursionError:
         return Report(title, "failed", [*header, *shown_input, check_text("recursion")], case.name)
     except Exception as error:  # the learner's bug, reported rather than raised
-        line = check_text("raised", error=type(error).__name__, message=error)
-        return Report(title, "failed", [*header, *shown_input, line], case.name)
+        lines = [*header, *shown_input]
+        lines.append(check_text("raised", error=type(error).__name__, message=error))
+        words = first_words(mistakes, Attempt(case, args, NO_ANSWER, function, error))
+        if words:
+            lines.append(check_text("may mean", words=words))
+        return Report(title, "failed", lines, case.name)
     attempt = Attempt(case, args, got, function)
     if not agrees(same, got, case.expected):
         lines = [*header, *shown_input, *compare_lines(case.expected, got, show)]
@@ -470,7 +488,7 @@ def is_board(value: Any) -> bool:
 
 def short_repr(value: Any) -> str:
     """repr, cut short for a long string or list so the call stays on one line."""
-    text = repr(value)
+    text = safe_repr(value)
     return text if len(text) <= LONGEST_ARGUMENT else text[: LONGEST_ARGUMENT - 1] + "…"
 
 
@@ -482,7 +500,8 @@ def compare_lines(expected: Any, got: Any, show: Callable[[Any], str] | None) ->
     ]
     if is_board(expected) and is_board(got) and len(got) == len(expected):
         return lines + board_difference(expected, got)
-    if isinstance(expected, set | frozenset | list) and not is_board(expected):
+    collections = set | frozenset | list  # a tuple is more often a record, such as a cell
+    if isinstance(expected, collections) and isinstance(got, collections) and not is_board(got):
         return lines + item_difference(expected, got)
     return lines
 
@@ -496,7 +515,15 @@ def safe_show(show: Callable[[Any], str] | None, value: Any) -> str:
             pass
     if is_board(value):
         return "\n" + "\n".join("        " + line for line in to_grid_text(value).splitlines())
-    return repr(value)
+    return safe_repr(value)
+
+
+def safe_repr(value: Any) -> str:
+    """repr(value), even for a learner's object whose __repr__ is broken."""
+    try:
+        return repr(value)
+    except Exception as error:
+        return f"<a {type(value).__name__} that cannot be shown: {type(error).__name__}>"
 
 
 def board_difference(expected: list[list[str]], got: list[list[str]]) -> list[str]:
