@@ -87,10 +87,10 @@ def test_a_watched_run_steps_in_jupyterlab(lab: Lab):
         for k in range(1, 4):
             stepper.locator(".sdk-step").click()
             expect(view).to_have_attribute("data-position", str(k))
-        expect(caption).to_have_text(reference.goto(3).caption)
+        expect(caption).to_have_text(reference.goto(3).model.frame().caption)  # with your line
         stepper.locator(".sdk-back").click()
         expect(view).to_have_attribute("data-position", "2")
-        expect(caption).to_have_text(reference.goto(2).caption)
+        expect(caption).to_have_text(reference.goto(2).model.frame().caption)
         expect(stepper.locator("svg.sdk-calltree circle")).not_to_have_count(0)
         OUTPUT.mkdir(exist_ok=True)
         stepper.screenshot(path=str(OUTPUT / "watch-stepper.png"))
