@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab lab-teacher test lint format notebooks student student-class reset bench clean
+.PHONY: install lab lab-teacher app test lint format notebooks student student-class reset bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
@@ -30,6 +30,12 @@ lab: student
 # The teacher's copy: the committed notebooks, with solutions and stored outputs.
 lab-teacher: $(STAMP)
 	cd notebooks && ../$(BIN)/$(LAB)
+
+# The stepper app for the front of the room: widgets only, no code. Voila runs inside a Jupyter
+# server on 127.0.0.1 with a token, as `lab` does, and the browser opens the app's page.
+app: $(STAMP)
+	$(BIN)/jupyter server --ServerApp.ip=127.0.0.1 $(ROOT_FLAG) --ServerApp.open_browser=True \
+		--ServerApp.root_dir=app --ServerApp.default_url=/voila/render/stepper_app.ipynb
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

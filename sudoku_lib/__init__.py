@@ -9,6 +9,7 @@ from .generate import generate
 from .search import SolveResult, count_solutions, solve, solve_sudoku
 from .stats import Stats
 from .validate import Conflict, find_conflicts, is_valid_sudoku
+from .watch import Recording, watch
 
 __all__ = [
     "ArgumentError",
@@ -19,6 +20,7 @@ __all__ = [
     "Digit",
     "GaveUp",
     "PuzzleFormatError",
+    "Recording",
     "SolveResult",
     "Stats",
     "Stepper",
@@ -36,6 +38,7 @@ __all__ = [
     "solve_sudoku",
     "to_grid_text",
     "to_string",
+    "watch",
 ]
 
 

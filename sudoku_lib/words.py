@@ -260,6 +260,104 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:g} second" + ("" if seconds == 1 else "s")
 
 
+def cell_in_unit(row: int, col: int, kind: str) -> str:
+    """A cell named within a unit that already fixes part of it: "column 7" within a row."""
+    if kind == "row":
+        return f"column {col + 1}"
+    if kind == "column":
+        return f"row {row + 1}"
+    return cell_name(row, col)
+
+
+def step_status(position: int, known: int, finished: bool) -> str:
+    """Where a stepper is, in words: "step 4 of 12,523", "step 52 of 52: the search has ended",
+    or "step 4 of at least 4" while the search goes on (only the steps recorded so far are known).
+    """
+    if not finished:
+        return f"step {number(position)} of at least {number(known)}"
+    where = f"step {number(position)} of {number(known)}"
+    return f"{where}: the search has ended" if position == known else where
+
+
+def ended_note() -> str:
+    """What a stepper says when asked to go past its last step."""
+    return "the search has ended: this is its last step"
+
+
+def cap_note(cap: int) -> str:
+    """What a stepper says when a cap stopped a long move."""
+    return f"stopped after {plural(cap, 'step')}: press again to go on"
+
+
+# What `watch` and notebook 08's checks say about a learner's own function, one template a
+# message, filled with `watch_text(key, **fields)` (sudoku_lib/watch.py, checks/nb08.py).
+WATCH_TEXT = {
+    "call": "line {line}: call {name}({args})",
+    "raised": "line {line}: the call raised {error}",
+    "return": "line {line}: return {value}",
+    "erase": "line {line}: erase {old} at {cell}",
+    "write": "line {line}: write {new} at {cell}",
+    "append": "line {line}: {name}.append({value})",
+    "pop": "line {line}: {name}.pop() takes off {value}",
+    "prune": "line {line}: {how}: a branch pruned",
+    "before": "before the first call of {name}",
+    "stack title": "your calls",
+    "too many steps": "stopped after {steps} steps (max_steps={max_steps})",
+    "too slow": (
+        "stopped after {seconds} (max_seconds={max_seconds}): is there a loop that never ends?"
+    ),
+    "too deep": (
+        "stopped at {depth} calls deep: your function kept calling itself. Does every call get "
+        "closer to a case that returns without recursing?"
+    ),
+    "exception": "your function raised {error} at line {line}, {depth} deep",
+    "left on board": (
+        "after your call for {cell} returned {value}, the board still held {digit} there: "
+        "un-choose before you return"
+    ),
+    "left on path": (
+        "your call {call} found {name} = [{before}] and returned with {name} = [{after}]: "
+        "un-choose with {name}.pop() after each explore, before the next choice"
+    ),
+    "not a list": "return a list of answers (a list of lists), not a {kind}",
+    "answer not a list": "each answer should be a list, but one is {answer!r}",
+    "path not copied": (
+        "all {count} answers are the same list object, now {answer!r}: you recorded the path "
+        "itself, which the search empties again as it backs up. Record a copy: "
+        "`res.append(path[:])`."
+    ),
+    "found twice": "{answer!r} is found more than once. {hint}",
+    "hint 47": (
+        "Sort first; then skip nums[i] when it equals nums[i - 1] and nums[i - 1] is not in use: "
+        "the same number at the same position grows the same branch."
+    ),
+    "hint 90": (
+        "Sort first; then, in one call's loop, skip nums[i] when i > start and it equals "
+        "nums[i - 1]."
+    ),
+    "hint 39": (
+        "The same numbers in another order are the same combination: let each call choose only "
+        "from `start` on, and pass i (not 0) down so earlier candidates are not chosen again."
+    ),
+    "hint 40": (
+        "Sort first; then, in one call's loop, skip candidates[i] when i > start and it equals "
+        "candidates[i - 1]; pass i + 1 down, since each candidate may be used once."
+    ),
+    "hint 131": (
+        "Each call should cut only after `start`, and move `start` to where its piece ended."
+    ),
+    "hint 491": (
+        "Equal numbers later in the list start the same branch again: keep a set of the values "
+        "already tried in this call's loop, and skip those."
+    ),
+}
+
+
+def watch_text(key: str, **fields: object) -> str:
+    """One message of `watch` or notebook 08's checks, by key, with its blanks filled in."""
+    return WATCH_TEXT[key].format(**fields)
+
+
 CHARACTER_NOTES = MappingProxyType(
     {"\ufeff": "a byte-order mark: some editors start a file with one"}
 )

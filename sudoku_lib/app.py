@@ -1,0 +1,398 @@
+"""The stepper app for the front of the room: pick a puzzle, a method and its switches, and step.
+
+`make app` serves app/stepper_app.ipynb through Voilà, which shows the widgets and none of the
+code. The choosing is plain Python (a `Choice` in, a stepper or an error in words out), so the
+tests drive it without a browser; `StepperApp` is only the controls around it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any, Literal
+
+import ipywidgets as widgets
+
+from . import puzzles
+from .board import parse, to_string
+from .errors import ConflictError, SudokuError
+from .search import SWITCHES, refuse_conflicts
+from .stepper import SideBySide, Stepper, side_by_side
+from .words import number, plural
+
+Source = Literal["named", "set", "pasted"]
+Layout = Literal["one", "side by side"]
+
+NAMED: dict[str, str] = {
+    "The LeetCode sample (easy)": puzzles.SAMPLE,
+    "Built against brute force (Wikipedia)": puzzles.ANTI_BACKTRACKING,
+    "Arto Inkala's 2012 puzzle": puzzles.INKALA_2012,
+    "AI Escargot": puzzles.AI_ESCARGOT,
+    "Platinum Blonde": puzzles.PLATINUM_BLONDE,
+    "Golden Nugget": puzzles.GOLDEN_NUGGET,
+    "Easter Monster": puzzles.EASTER_MONSTER,
+    "A small 4x4 puzzle": puzzles.FOUR_BY_FOUR,
+}
+"""The named puzzles of sudoku_lib.puzzles, under the names a class would know them by."""
+
+METHODS = ("naive", "pruned")
+"""The methods worth stepping: "classic" and "fast" report only their end, so one step solves."""
+
+METHOD_LABELS = {"naive": "naive backtracking", "pruned": "backtracking with pruning"}
+
+SWITCH_LABELS = {
+    "sets": "sets for checks",
+    "fail_early": "fail early",
+    "most_constrained": "most constrained cell first",
+    "naked_singles": "naked singles",
+    "hidden_singles": "hidden singles",
+}
+"""How the switches of the pruned search read on a button (their meaning: search/pruned.py)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Everything the teacher picked, as plain values: what the app's controls hold.
+
+    `number` counts a set's puzzles from 1, as people do; `switches_off` names the pruning
+    ideas turned off (every switch is on unless turned off, as in the library).
+    """
+
+    source: Source = "named"
+    name: str = next(iter(NAMED))
+    set_name: str = "easy50"
+    number: int = 1
+    text: str = ""
+    method: str = "naive"
+    switches_off: frozenset[str] = field(default_factory=frozenset)
+    layout: Layout = "one"
+    compare_with: str = "pruned"
+
+
+@dataclass(frozen=True)
+class Opened:
+    """What a choice opened: a view to show, or the reason in words why there is none."""
+
+    view: Stepper | SideBySide | None
+    problem: str = ""
+    title: str = ""
+
+
+def set_size(set_name: str) -> int:
+    """How many puzzles a bundled set holds."""
+    return len(puzzles.load_set(set_name))
+
+
+def set_puzzle(set_name: str, n: int) -> str:
+    """The n-th puzzle (from 1) of a bundled set, or an error that gives the range there is."""
+    chosen = puzzles.load_set(set_name)
+    if not 1 <= n <= len(chosen):
+        raise SudokuError(
+            f"{set_name} holds {plural(len(chosen), 'puzzle')}: "
+            f"choose a number from 1 to {number(len(chosen))}, not {number(n)}"
+        )
+    return chosen[n - 1]
+
+
+def puzzle_for(choice: Choice) -> str:
+    """The chosen puzzle as a string of cells, checked: it parses and its givens do not clash.
+
+    Raises the library's own errors (PuzzleFormatError, ConflictError, SudokuError), whose
+    messages say what is wrong and where; `open_choice` shows them.
+    """
+    if choice.source == "named":
+        if choice.name not in NAMED:
+            raise SudokuError(f"no puzzle is named {choice.name!r}")
+        text = NAMED[choice.name]
+    elif choice.source == "set":
+        text = set_puzzle(choice.set_name, choice.number)
+    else:
+        text = choice.text
+    board = parse(text)
+    refuse_conflicts(board)
+    return to_string(board)
+
+
+def switches_for(method: str, switches_off: frozenset[str]) -> dict[str, bool]:
+    """The keyword switches for a method: the ones turned off, among those the method has."""
+    return {name: False for name in SWITCHES.get(method, ()) if name in switches_off}
+
+
+def method_words(method: str, switches_off: frozenset[str] = frozenset()) -> str:
+    """ "backtracking with pruning, hidden singles off": a method as the title says it."""
+    off = [SWITCH_LABELS[name] for name in switches_for(method, switches_off)]
+    words = METHOD_LABELS.get(method, method)
+    return f"{words}, {' and '.join(off)} off" if off else words
+
+
+def source_words(choice: Choice) -> str:
+    """Where the puzzle came from, for the title above the board."""
+    if choice.source == "named":
+        return choice.name
+    if choice.source == "set":
+        return f"puzzle {number(choice.number)} of {choice.set_name}"
+    return "the pasted puzzle"
+
+
+def build_view(choice: Choice) -> Stepper | SideBySide:
+    """One stepper, or two side by side (the compared method with every switch on)."""
+    puzzle = puzzle_for(choice)
+    switches = switches_for(choice.method, choice.switches_off)
+    if choice.layout == "one":
+        return Stepper(puzzle, choice.method, **switches)
+    left = Stepper(puzzle, choice.method, controls=False, **switches)
+    return side_by_side(puzzle, left, choice.compare_with)
+
+
+def title_for(choice: Choice) -> str:
+    """The line above the board: which puzzle, by which method (or which two, left and right)."""
+    shown = method_words(choice.method, choice.switches_off)
+    if choice.layout == "side by side":
+        return (
+            f"{source_words(choice)} · left: {shown} · right: {method_words(choice.compare_with)}"
+        )
+    return f"{source_words(choice)}, by {shown}"
+
+
+def problem_words(error: SudokuError) -> str:
+    """An error of the library as the app says it: a lead-in, then the library's own words."""
+    if isinstance(error, ConflictError):
+        return f"No search can solve this puzzle: {error}."
+    return f"This puzzle cannot be used: {error}."
+
+
+PASTE_FIRST = "Paste a puzzle above, then press Use this puzzle."
+
+
+def open_choice(choice: Choice) -> Opened:
+    """Open what the teacher chose, or say in words why not (never a traceback)."""
+    if choice.source == "pasted" and not choice.text.strip():
+        return Opened(None, title=PASTE_FIRST)
+    try:
+        view = build_view(choice)
+    except SudokuError as error:
+        return Opened(None, problem_words(error))
+    return Opened(view, title=title_for(choice))
+
+
+def close_view(widget: widgets.Widget) -> None:
+    """Close a view and every widget inside it, so a replaced stepper leaves nothing behind."""
+    for child in getattr(widget, "children", ()):
+        close_view(child)
+    widget.close()
+
+
+APP_STYLE = """<style>
+.sudoku-app { gap: 8px; }
+.sudoku-app-controls { gap: 8px; }
+.sudoku-app-controls .widget-label, .sudoku-app-controls button, .sudoku-app-controls select,
+.sudoku-app-controls input, .sudoku-app-controls textarea { font-size: 18px; }
+.sudoku-app-controls .widget-label { min-width: 5.5em; font-weight: 600; }
+.sudoku-app-controls button, .sudoku-app-controls select, .sudoku-app-controls input {
+  height: 36px; }
+.sudoku-app-controls button.mod-active { background: #1d4f91; color: #fff; }
+.sudoku-app-controls .widget-toggle-buttons { flex-wrap: wrap; }
+.sudoku-app .jupyter-widget-Collapse-header { font-size: 18px; color: #1a1a1a; }
+.sudoku-app-title { font-size: 22px; }
+.sudoku-app-problem { font-size: 20px; color: #7a0000; background: #fff0f0;
+  border-left: 6px solid #b00000; padding: 8px 12px; max-height: 9em; overflow: auto; }
+.sudoku-app-problem::before { content: "⚠ "; }
+.sudoku-app-row { flex-wrap: wrap; align-items: center; gap: 6px 12px; }
+</style>"""
+
+
+AUTO_WIDTH = {"button_width": "auto"}
+"""Toggle buttons as wide as their words: a label cut short is no use at the back of the room."""
+
+
+def row(children: list[widgets.Widget]) -> widgets.HBox:
+    """Controls side by side, wrapping onto a new line when the window is narrow."""
+    box = widgets.HBox(children)
+    box.add_class("sudoku-app-row")
+    return box
+
+
+class StepperApp(widgets.VBox):
+    """The app: the controls that make a `Choice`, and the stepper (or the problem) it opens.
+
+    Every change of a control opens the new choice at once, except the pasted text, which
+    waits for its button, so a half-pasted puzzle never shows an error.
+    """
+
+    def __init__(self, choice: Choice | None = None) -> None:
+        super().__init__()
+        choice = choice or Choice()
+        self.pasted = choice.text  # the text as it was when "Use this puzzle" was pressed
+        self.source = widgets.ToggleButtons(
+            options=[
+                ("A named puzzle", "named"),
+                ("From a puzzle set", "set"),
+                ("Paste a puzzle", "pasted"),
+            ],
+            value=choice.source,
+            style=AUTO_WIDTH,
+            tooltips=[
+                "famous puzzles from the course",
+                "the n-th puzzle of a bundled set",
+                "81 characters: 1-9, and '.' or '0' for a blank",
+            ],
+        )
+        self.name = widgets.Dropdown(
+            options=list(NAMED), value=choice.name, tooltip="which named puzzle"
+        )
+        self.set_name = widgets.Dropdown(
+            options=[(f"{name} ({set_size(name)})", name) for name in puzzles.SETS],
+            value=choice.set_name,
+            tooltip="which bundled set (how many puzzles it holds)",
+        )
+        self.number = widgets.BoundedIntText(
+            value=choice.number,
+            min=1,
+            max=set_size(choice.set_name),
+            step=1,
+            tooltip="which puzzle of the set, counting from 1",
+            layout=widgets.Layout(width="7em"),
+        )
+        self.text = widgets.Textarea(
+            value=choice.text,
+            placeholder="81 characters, row by row: 1-9, and . or 0 for a blank",
+            rows=3,
+            tooltip="the puzzle to step: 81 characters",
+            layout=widgets.Layout(width="46em"),
+        )
+        self.use_text = widgets.Button(
+            description="Use this puzzle", tooltip="read the pasted puzzle and step it"
+        )
+        self.method = widgets.ToggleButtons(
+            options=[(METHOD_LABELS[m], m) for m in METHODS], value=choice.method, style=AUTO_WIDTH
+        )
+        self.switches = {
+            name: widgets.ToggleButton(
+                value=name not in choice.switches_off,
+                description=SWITCH_LABELS[name],
+                tooltip=f"{SWITCH_LABELS[name]}: on or off",
+                icon="check",
+                layout=widgets.Layout(width="auto"),
+            )
+            for name in SWITCHES["pruned"]
+        }
+        self.layout_choice = widgets.ToggleButtons(
+            options=[("One stepper", "one"), ("Side by side", "side by side")],
+            value=choice.layout,
+            style=AUTO_WIDTH,
+        )
+        self.compare_with = widgets.Dropdown(
+            options=[(METHOD_LABELS[m], m) for m in METHODS],
+            value=choice.compare_with,
+            tooltip="the method on the right, every switch on",
+        )
+        self.problem = widgets.HTML()
+        self.problem.add_class("sudoku-app-problem")
+        self.title = widgets.HTML()
+        self.title.add_class("sudoku-app-title")
+        self.stage = widgets.Box()
+        self.view: Stepper | SideBySide | None = None
+        self._arrange()
+        self._listen()
+        self.refresh()
+
+    def _arrange(self) -> None:
+        """Three rows of controls (puzzle, method, view) that fold away, then the board.
+
+        Folded, the controls leave the whole screen to the stepper; the title line above
+        still says which puzzle and method are shown.
+        """
+        self.set_row = row([self.set_name, widgets.Label("number"), self.number])
+        self.text_row = row([self.text, self.use_text])
+        self.switch_row = row([widgets.Label("Switches"), *self.switches.values()])
+        self.compare_row = row([widgets.Label("Compare with"), self.compare_with])
+        controls = widgets.VBox(
+            [
+                row([widgets.Label("Puzzle"), self.source, self.name, self.set_row]),
+                self.text_row,
+                row([widgets.Label("Method"), self.method]),
+                self.switch_row,
+                row([widgets.Label("Show"), self.layout_choice, self.compare_row]),
+            ]
+        )
+        controls.add_class("sudoku-app-controls")
+        self.fold = widgets.Accordion([controls], titles=("Puzzle and method",), selected_index=0)
+        self.children = (
+            widgets.HTML(APP_STYLE),
+            self.title,
+            self.fold,
+            self.problem,
+            self.stage,
+        )
+        self.add_class("sudoku-app")
+
+    def _listen(self) -> None:
+        """Reopen on every change; the set's number follows the set's size."""
+        for control in (
+            self.source,
+            self.name,
+            self.number,
+            self.method,
+            self.layout_choice,
+            self.compare_with,
+            *self.switches.values(),
+        ):
+            control.observe(lambda _change: self.refresh(), names="value")
+        self.set_name.observe(self._set_changed, names="value")
+        self.use_text.on_click(self._use_text)
+
+    def _set_changed(self, _change: dict) -> None:
+        """A new set may be shorter: bound the number to it (that change reopens by itself)."""
+        size = set_size(self.set_name.value)
+        if self.number.value > size:
+            self.number.max = size  # the bounded box clamps its value, which reopens
+        else:
+            self.number.max = size
+            self.refresh()
+
+    def _use_text(self, _button: widgets.Button) -> None:
+        """Take the pasted text as it is now, and open it."""
+        self.pasted = self.text.value
+        self.refresh()
+
+    def choice(self) -> Choice:
+        """The controls' values as a plain Choice."""
+        return Choice(
+            source=self.source.value,
+            name=self.name.value,
+            set_name=self.set_name.value,
+            number=self.number.value,
+            text=self.pasted,
+            method=self.method.value,
+            switches_off=frozenset(n for n, toggle in self.switches.items() if not toggle.value),
+            layout=self.layout_choice.value,
+            compare_with=self.compare_with.value,
+        )
+
+    def refresh(self) -> None:
+        """Show only the controls that matter now, and open the current choice."""
+        choice = self.choice()
+        shown = {"named": self.name, "set": self.set_row, "pasted": self.text_row}
+        for source, row in shown.items():
+            row.layout.display = None if source == choice.source else "none"
+        self.switch_row.layout.display = None if choice.method in SWITCHES else "none"
+        self.compare_row.layout.display = None if choice.layout == "side by side" else "none"
+        for toggle in self.switches.values():
+            toggle.icon = "check" if toggle.value else ""
+        self.show(open_choice(choice))
+
+    def show(self, opened: Opened) -> None:
+        """Put the opened view on the stage (closing the old one), or the problem in its place."""
+        if self.view is not None:
+            close_view(self.view.widget)
+        self.view = opened.view
+        self.stage.children = (opened.view.widget,) if opened.view is not None else ()
+        self.problem.value = escape(opened.problem)
+        self.problem.layout.display = None if opened.problem else "none"
+        heading = "<b>Sudoku stepper</b>"
+        self.title.value = f"{heading} · {escape(opened.title)}" if opened.title else heading
+
+
+def stepper_app(**picked: Any) -> StepperApp:
+    """The app, opened on a first choice (any field of `Choice`, e.g. method="pruned")."""
+    return StepperApp(Choice(**picked))
