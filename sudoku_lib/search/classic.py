@@ -93,5 +93,5 @@ def search(lay: Layout, values: Values, board: Board, track: Tracker, depth: int
         if assign(lay, branch, s, digit) and search(lay, branch, board, track, depth + 1):
             return True
         track.undone(r, c, digit, depth)
-    track.dead_end(r, c, depth, "no digit left")
+    track.dead_end(r, c, depth, "no digit fits")
     return False

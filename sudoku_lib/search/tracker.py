@@ -40,12 +40,14 @@ class Tracker:
         self.stop_after = stop_after
         self.solutions = 0
         self.solution: Board | None = None
+        self.last_try_depth = -1  # depth of the latest digit tried: see dead_end
 
     def tried(self, row: int, col: int, digit: Digit, depth: int) -> None:
         """A digit was placed by choice: one more node of the search tree."""
         if self.max_nodes is not None and self.stats.nodes >= self.max_nodes:
             raise NodeLimitReached
         self.stats.count_try(depth)
+        self.last_try_depth = depth
         if self.listener is not None:
             self.listener(Try(row, col, digit, depth))
 
@@ -64,7 +66,15 @@ class Tracker:
             self.listener(Undo(row, col, digit, depth, forced))
 
     def dead_end(self, row: int | None, col: int | None, depth: int, why: str) -> None:
-        """Nothing can be tried here; the search is about to back up."""
+        """Nothing could be tried here (no digit fits, no candidate, a contradiction): back up.
+
+        A search also calls this after every digit it tried at this depth has failed; that is
+        not a dead end but the end of a branch, already told by its undos, so it is neither
+        counted nor reported. One meaning, as the glossary gives it: a dead end is a place where
+        the search finds nothing to try.
+        """
+        if self.last_try_depth >= depth:
+            return
         self.stats.count_dead_end()
         if self.listener is not None:
             self.listener(DeadEnd(row, col, depth, why))
