@@ -67,3 +67,8 @@ def about_duration(seconds: float) -> str:
         if seconds < 1.5 * next_length:
             return "about " + plural(round(seconds / length), noun)
     return "about " + plural(round(seconds / 86_400), "day")
+
+
+def short_cell_name(row: int, col: int) -> str:
+    """A cell in the fewest characters, for a label under a small picture: (0, 2) -> "r1c3"."""
+    return f"r{row + 1}c{col + 1}"
