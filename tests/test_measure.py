@@ -99,3 +99,19 @@ def test_measure_sets_is_measure_for_every_method_and_set():
             got = [(r.name, r.status, r.nodes) for r in results[method][name]]
             want = [(r.name, r.status, r.nodes) for r in measure(puzzles, method, bound)]
             assert got == want
+
+
+def test_a_learners_solver_is_measured_like_the_library_and_a_stub_gives_nothing():
+    from sudoku_lib.measure import measure_solver
+
+    def own(board):
+        result = solve(board, "pruned")
+        return result.solution, result.stats.nodes
+
+    def stub(board):
+        raise NotImplementedError
+
+    (record,) = measure_solver(own, {"SAMPLE": SAMPLE})
+    assert (record.name, record.status, record.nodes) == ("SAMPLE", "solved", 0)
+    assert record.clues == 30 and record.seconds > 0
+    assert measure_solver(stub, [SAMPLE]) == []
