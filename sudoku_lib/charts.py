@@ -106,6 +106,7 @@ def effort_bars(
     which has no length on a log axis, still reads "0". A search stopped by its node bound is
     hatched and says "> n": its true cost is higher than the bar.
     """
+    results = {label: records for label, records in results.items() if records}
     labels = list(results)
     names = [record.name for record in results[labels[0]]]
     rows = bar_rows(len(names), len(labels))
@@ -141,17 +142,23 @@ def effort_bars(
 
 
 def nodes_and_time(results: Results, colours: Mapping[str, str] | None = None) -> Figure:
-    """Nodes and time side by side for the same searches: the two costs of a strategy."""
+    """Nodes and time side by side for the same searches: the two costs of a strategy (a series
+    with no records, such as a learner's solver not written yet, is left out)."""
+    results = {label: records for label, records in results.items() if records}
     bars = sum(len(records) for records in results.values()) + len(next(iter(results.values())))
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, min(7.0, BAR_HEIGHT * bars + 1.4)),
-                                      sharey=True, layout="constrained")  # fmt: skip
+    height = min(7.0, BAR_HEIGHT * bars + 1.4)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, height), sharey=True)
+    # fixed margins rather than a layout engine: this chart is drawn often, and a layout
+    # engine redraws every label to measure it
+    fig.subplots_adjust(left=0.15, right=0.95, top=1 - 0.4 / height, bottom=1.0 / height,
+                        wspace=0.12)  # fmt: skip
     effort_bars(results, "nodes", left, colours)
     effort_bars(results, "seconds", right, colours, legend=False)
     left.set_title("nodes")
     right.set_title("time")
     if any(r.gave_up for records in results.values() for r in records):
         gave_up = Patch(facecolor="white", hatch="//", edgecolor=HATCH, label="gave up (> bound)")
-        fig.legend(handles=[gave_up], loc="outside lower center", fontsize="small")
+        fig.legend(handles=[gave_up], loc="lower center", fontsize="small")
     return fig
 
 
