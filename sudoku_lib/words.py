@@ -69,6 +69,192 @@ def about_duration(seconds: float) -> str:
     return "about " + plural(round(seconds / 86_400), "day")
 
 
+def cell_and_indices(row: int, col: int) -> str:
+    """A cell both ways, as code and as people write it: (4, 4) -> "(4, 4), row 5, column 5"."""
+    return f"({row}, {col}), {cell_name(row, col)}"
+
+
+# What the self-checks say. One template a message, filled with `check_text(key, **fields)`, so a
+# translation changes this table and nothing else. The checks in sudoku_lib/checks/ use only these.
+CHECK_TEXT = {
+    "passed": "✓ {title}: all {count} cases pass.",
+    "not done": (
+        "… {name}: not done yet. Replace `raise NotImplementedError` with your code, "
+        "then run this cell again."
+    ),
+    "not done inside": (
+        "… {name}: not done yet. {caller} calls {name}, which still says "
+        "`raise NotImplementedError`: write {name} first, then run this cell again."
+    ),
+    "failed case": "✗ {title}, case {case}:",
+    "you called": "    you called: {call}",
+    "where": "    where {name} is:",
+    "expected": "    expected {value}",
+    "got": "    got      {value}",
+    "missing": "    missing (expected, not in your answer): {items}",
+    "extra": "    extra (in your answer, not expected): {items}",
+    "repeated": "    repeated (in your answer more than once): {items}",
+    "more": "and {count} more",
+    "cells differ": "    cells that differ: {items}",
+    "cell differs": "{cell}: expected {expected!r}, got {got!r}",
+    "raised": "    your code raised {error}: {message}",
+    "recursion": (
+        "    your code raised RecursionError: it called itself too deeply. Does every call move "
+        "on to the next cell, and does the recursion stop when no cell is left?"
+    ),
+    "too slow": ("    no answer after {seconds}: the check stopped your code there. {why}"),
+    "too slow why": (
+        "Slow code usually tries far more than it needs to (every digit everywhere, without "
+        "checking the rules first), or loops without end."
+    ),
+    "library": (
+        "✗ {title}: this hands in the library's own {name} instead of your code. The exercise is "
+        "to write it yourself: the library is there to compare with afterwards."
+    ),
+    "wrapped library": (
+        "✗ {title}: your function calls the library's own {name}, which does the whole exercise. "
+        "The exercise is to write it yourself: the library is there to compare with afterwards."
+    ),
+    "may mean": "    what this may mean: {words}",
+    "right but": "✗ {title}, case {case}: the answer is right, but {words}",
+    # what the checks of notebooks 00-03 say about their exercises' typical mistakes
+    "counted every cell": "you counted all 81 cells: leave out the blanks, '.'.",
+    "counted the blanks": "you counted the blanks ('.') instead of the filled cells.",
+    "from zero": (
+        "the question counts rows and columns from 1 (row {row}, column {col}), Python's lists "
+        "from 0: read board[row - 1][col - 1]."
+    ),
+    "row and column swapped": (
+        "row and column are swapped: the row comes first, solution[row - 1][col - 1]."
+    ),
+    "read the puzzle": "that is a blank of the puzzle: read the digit from its solution.",
+    "box from one": (
+        "your box numbers count from 1; in code they count from 0, like r and c (the top-left "
+        "box is box_index 0). Drop the + 1."
+    ),
+    "box rows and columns swapped": (
+        "rows and columns are swapped: the band, r // box, is worth `box` boxes each, and the "
+        "stack, c // box, one."
+    ),
+    "box band not multiplied": (
+        "each band holds `box` boxes, so the band number must be multiplied: box * (r // box)."
+    ),
+    "box precedence": (
+        "Python works `box * r // box` out from left to right, which is just r: put the "
+        "brackets in, box * (r // box)."
+    ),
+    "box size fixed at 3": (
+        "the answer is right for 9x9 boards only: use the argument `box` where the formula has 3."
+    ),
+    "cells from one": (
+        "your cells count from 1; in code rows and columns count from 0 (r and c run 0 to 8)."
+    ),
+    "peers include the cell": (
+        "your answer includes the cell itself, {cell}: its peers are the *other* cells."
+    ),
+    "peers miss": "all the missing cells are in {unit}: add it.",
+    "its row": "its row",
+    "its column": "its column",
+    "peers miss the box": (
+        "the missing cells are in its box: the box starts at {corner} "
+        "(r={top}, c={left}, that is 3 * (r // 3), 3 * (c // 3)) and is 3 cells each way."
+    ),
+    "peers repeated": (
+        "some cells are in your list twice (a cell can share both the row and the box): "
+        "collect them in a set."
+    ),
+    "kept zeros": "your board keeps the '0's: a blank must be {blank!r}.",
+    "rows as strings": (
+        "each row is a string: it must be a list of one-character strings, like list(text[0:9])."
+    ),
+    "one flat list": "you returned one list of 81 cells: cut it into 9 rows of 9.",
+    "board transposed": (
+        "rows and columns are swapped: the first 9 characters are row 1, not column 1."
+    ),
+    "same answer always": "your function says {answer} for every row the check tries.",
+    "blanks counted": (
+        "you counted the blanks: two '.' are not a clash; skip the blanks before looking."
+    ),
+    "missed the ends": (
+        "the two 9s are the first and the last cell: does your loop reach all 9 cells?"
+    ),
+    "size fixed": (
+        "this is a {size}x{size} board: take the size from len(board) and the box size from its "
+        "square root ({box}), instead of writing 9 and 3."
+    ),
+    "clash missed": "this board has {clash}, and your code let it through: does it look at {kind}?",
+    "every row": "every row",
+    "every column": "every column",
+    "every box": "every box",
+    "one of": "one of {pairs}",
+    "and": "{first} and {second}",
+    "not two cells": "return two cells, ((r1, c1), (r2, c2)), or None when nothing clashes.",
+    "same cell twice": (
+        "both cells are the same: a cell must be compared with the cells seen before it, not "
+        "with itself (look the digit up before you store it)."
+    ),
+    "valid yet clash": "this board is valid (no digit repeats), yet your code found a clash.",
+    "digits differ": (
+        "{first} holds {d1!r} and {second} holds {d2!r}: a clash is the same digit twice."
+    ),
+    "no shared unit": (
+        "{first} and {second} both hold {digit}, but they share no row, column or box."
+    ),
+    "digit in unit": "a {digit} is in {unit} already (at {cell})",
+    "said it fits": "you said it fits, but {places}: does your code look at the {kinds}?",
+    "said no": (
+        "nothing in its row, column or box holds this digit, yet you said no: is the box's "
+        "top-left corner (box * (r // box), box * (c // box))?"
+    ),
+    "placed and board": "{placed} digits placed, board {filled}",
+    "NOT filled": "NOT filled",
+    "filled": "filled",
+    "board not filled": (
+        "the board you were given still has blanks: fill it in place (the check looks at it "
+        "afterwards), not a copy, and only stop when no blank is left."
+    ),
+    "forgot to un-choose": (
+        "after a search that failed, your code left {count} digits on the board (at {cell}: "
+        "{digit!r}). Every digit tried must come off again when its branch fails: the "
+        "un-choose step, board[r][c] = '.', after the recursive call."
+    ),
+    "counted the blanks only": (
+        "{blanks} is the number of blanks: count every digit placed, also those taken back later."
+    ),
+    "counted tries": (
+        "that is more than were placed: count a digit only when is_valid_any_size lets it go "
+        "on the board, not every digit tried."
+    ),
+    "count_all too slow": (
+        "A count here takes well under a second. Does your function return right after the "
+        "digits of the first blank? Without that return the loops go on to the next blanks and "
+        "count the same boards over and over. And check each digit with is_valid_any_size as "
+        "you place it, not only once the board is full."
+    ),
+    "stopped at the first": (
+        "you stopped at the first solution: add up what every digit's branch finds instead of "
+        "returning at the first success."
+    ),
+    "full board not counted": (
+        "a full board is one solution: return 1 when no blank is left (the base case)."
+    ),
+    "diagonals ignored": (
+        "that is every way with one queen per row and column: queens on a diagonal attack too."
+    ),
+    "queens base case": "with all n queens placed, count one way: return 1 when row == n.",
+}
+
+
+def check_text(key: str, **fields: object) -> str:
+    """One self-check message, by key, with its blanks filled in."""
+    return CHECK_TEXT[key].format(**fields)
+
+
+def seconds_text(seconds: float) -> str:
+    """A short time limit as said: 2 -> "2 seconds", 0.5 -> "0.5 seconds", 1 -> "1 second"."""
+    return f"{seconds:g} second" + ("" if seconds == 1 else "s")
+
+
 def short_cell_name(row: int, col: int) -> str:
     """A cell in the fewest characters, for a label under a small picture: (0, 2) -> "r1c3"."""
     return f"r{row + 1}c{col + 1}"
