@@ -8,7 +8,9 @@ logarithmic. Times are always positive and drawn in milliseconds on a log axis.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -17,7 +19,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter, PercentFormatter
 
-from .measure import Record, values
+from .measure import Record, count_text, format_summaries, summary, values
+from .stats import format_seconds
 from .style import EDGE, GRID_THIN, SERIES_COLOURS, STRATEGY_COLOURS
 
 Results = Mapping[str, Sequence[Record]]
@@ -312,3 +315,46 @@ def clues_vs_effort(
     order = [labels.index(label) for label in results]
     ax.legend([handles[i] for i in order], list(results), fontsize="small")
     return ax
+
+
+@dataclass(frozen=True)
+class SummaryTable:
+    """Methods down, puzzle sets across: in each cell, puzzles solved, median and largest node
+    count, median time. A notebook shows it as an HTML table that fits one screen; its text form
+    (what nbval compares, times masked) is the same figures, one line per method and set.
+
+    `results[method][set]` is a list of records, as `measure.measure_sets` returns them.
+    """
+
+    results: Mapping[str, Mapping[str, Sequence[Record]]]
+
+    def __repr__(self) -> str:
+        return format_summaries(
+            {f"{method} · {name}": records for method, sets in self.results.items()
+             for name, records in sets.items()}
+        )  # fmt: skip
+
+    def _repr_html_(self) -> str:
+        sets = list(next(iter(self.results.values())))
+        head = "".join(f"<th>{html.escape(name)}</th>" for name in sets)
+        rows = [
+            f"<tr><th>{html.escape(method)}</th>"
+            + "".join(f"<td>{summary_cell(by_set[name])}</td>" for name in sets)
+            + "</tr>"
+            for method, by_set in self.results.items()
+        ]
+        return (
+            '<table class="sudoku-summary" style="font-size: 13px; line-height: 1.35">'
+            f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+
+
+def summary_cell(records: Sequence[Record]) -> str:
+    """One cell of the summary table: "<b>12/50</b> solved", the node counts, the median time."""
+    s = summary(records)
+    solved = f"{s['solved']}/{s['puzzles']}"
+    shown = solved if s["solved"] == s["puzzles"] else f"<b>{solved}</b>"
+    return (
+        f"{shown} solved<br>nodes: median {count_text(s['median nodes'])}, "
+        f"max {count_text(s['max nodes'])}<br>median {format_seconds(s['median time'])}"
+    )

@@ -140,3 +140,14 @@ def test_scatter_jitter_stays_within_its_width_and_big_series_go_first():
     assert np.all(np.abs(big_points[:, 0] - 20) <= 0.3 + 1e-9) and len(set(big_points[:, 0])) > 40
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["small", "big"]
     assert ax.collections[0].get_paths()[0] != ax.collections[1].get_paths()[0]  # shapes differ
+
+
+def test_summary_table_has_a_cell_per_method_and_set_and_the_same_figures_as_text(results):
+    by_method = {"naive": {"set a": results["naive"]}, "pruned": {"set a": results["pruned"]}}
+    table = charts.SummaryTable(by_method)
+    page = table._repr_html_()
+    assert page.count("<tr>") == 3 and "set a" in page
+    assert "<b>1/2</b> solved" in page  # naive gave up on one of two: in bold
+    assert "2/2 solved" in page
+    text = repr(table).splitlines()
+    assert len(text) == 2 + 2 and text[2].startswith("naive · set a")
