@@ -1,4 +1,5 @@
-# Two commands do everything: `make lab` opens the course, `make test` runs every test.
+# Two commands do everything: `make lab` opens the course (the learner's copy), `make test` runs
+# every test.
 # Both create .venv and install the project into it (editable) the first time, and skip that
 # when pyproject.toml has not changed since.
 
@@ -8,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab test lint format notebooks student bench clean
+.PHONY: install lab lab-teacher test lint format notebooks student student-class reset bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
@@ -19,8 +20,16 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-lab: $(STAMP)
-	cd notebooks && ../$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ROOT_FLAG) 00_start_here.ipynb
+LAB := jupyter lab --ServerApp.ip=127.0.0.1 $(ROOT_FLAG) 00_start_here.ipynb
+
+# The learner's copy in learner/: built on first run, then only what is missing or what the course
+# updated and the learner had not edited (tools/make_student.py never overwrites a learner's work).
+lab: student
+	cd learner && ../$(BIN)/$(LAB)
+
+# The teacher's copy: the committed notebooks, with solutions and stored outputs.
+lab-teacher: $(STAMP)
+	cd notebooks && ../$(BIN)/$(LAB)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -38,13 +47,24 @@ notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
 
-# The student version: solutions replaced by `raise NotImplementedError`, outputs cleared.
+# The learner's copy (self-study: hints and a folded model solution after each exercise).
 student: $(STAMP)
-	$(BIN)/python -m tools.make_student --out student
+	$(BIN)/python -m tools.make_student --out learner
+
+# A copy to hand out to a class that is graded: the same, without the model solutions.
+student-class: $(STAMP)
+	$(BIN)/python -m tools.make_student --build class --out class
+
+# Build one notebook of the learner's copy afresh (`make reset NB=03`); the old one is backed up
+# in learner/backups/ first.
+reset: $(STAMP)
+	@test -n "$(NB)" || { echo "say which notebook, for example: make reset NB=03"; exit 2; }
+	$(BIN)/python -m tools.make_student --out learner --reset $(NB)
 
 # The full benchmark: every method on every bundled set, side by side (a few minutes).
 bench: $(STAMP)
 	$(BIN)/python -m sudoku_lib bench
 
+# learner/ is left alone: it holds the learner's work.
 clean:
-	rm -rf $(VENV) student test-output .pytest_cache .hypothesis
+	rm -rf $(VENV) class test-output .pytest_cache .hypothesis

@@ -6,6 +6,9 @@ satisfies four constraints: the cell is filled, and row r, column c and box b ea
 board has 4 x 81 = 324 constraints and 729 choices. Algorithm X always branches on the constraint
 with the fewest choices left (most constrained first, for free), and choosing removes every clash.
 Knuth's Dancing Links is the same algorithm with linked lists that make the undo very cheap.
+
+Like every search in the library it is bounded: MAX_NODES guesses unless `max_nodes` says more,
+and GaveUp (naming the bound and how to raise it) when the bound stops it.
 """
 
 from __future__ import annotations
@@ -13,24 +16,35 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from itertools import islice
 
+from .arguments import optional_whole_number, whole_number
 from .board import Board, copy_board, geometry, givens, parse
-from .errors import SudokuError
-from .stats import Stats
+from .errors import GaveUp, SudokuError
+from .search.counters import Stats
 from .validate import find_conflicts
+from .words import number
 
 Constraint = Hashable
 Choice = Hashable
 Columns = dict[Constraint, set[Choice]]  # constraint -> the choices that satisfy it
 Rows = dict[Choice, list[Constraint]]  # choice -> the constraints it satisfies
 
+MAX_NODES = 100_000
+"""The default bound on guesses: far above what a real puzzle needs (a few hundred at most),
+reached only by a board with a huge number of solutions, such as an empty one."""
+
 
 def algorithm_x(
-    columns: Columns, rows: Rows, chosen: list[Choice], stats: Stats | None = None
+    columns: Columns,
+    rows: Rows,
+    chosen: list[Choice],
+    stats: Stats | None = None,
+    max_nodes: int | None = None,
 ) -> Iterator[list[Choice]]:
     """Every exact cover extending `chosen`, one at a time; `columns` is restored between them.
 
     Choices are tried in sorted order, so the search never depends on how sets happen to hash.
-    `stats` counts a choice as a node when there were others, as forced when it was the only one.
+    `stats` counts a choice as a node when there were others, as forced when it was the only one;
+    with `max_nodes` (which needs `stats`) the search raises GaveUp rather than pass that many.
     """
     if not columns:
         yield list(chosen)
@@ -39,20 +53,27 @@ def algorithm_x(
     options = sorted(columns[constraint])
     for choice in options:
         if stats is not None:
-            count_choice(stats, len(options))
+            count_choice(stats, len(options), max_nodes)
         chosen.append(choice)
         removed = select(columns, rows, choice)
-        yield from algorithm_x(columns, rows, chosen, stats)
+        yield from algorithm_x(columns, rows, chosen, stats, max_nodes)
         deselect(columns, rows, choice, removed)
         chosen.pop()
 
 
-def count_choice(stats: Stats, options: int) -> None:
+def count_choice(stats: Stats, options: int, max_nodes: int | None = None) -> None:
     """A guess (one of several options) is a node; the only option left is a forced move."""
     if options == 1:
         stats.forced += 1
-    else:
-        stats.nodes += 1
+        return
+    if max_nodes is not None and stats.nodes >= max_nodes:
+        raise GaveUp(
+            f"Algorithm X gave up after {number(max_nodes)} guesses (its bound); pass a larger "
+            f"max_nodes, say max_nodes={10 * max(max_nodes, 1_000):_}, to search further",
+            "max_nodes",
+            max_nodes,
+        )
+    stats.nodes += 1
 
 
 def select(columns: Columns, rows: Rows, choice: Choice) -> list[set[Choice]]:
@@ -97,9 +118,18 @@ def columns_of(rows: Rows) -> Columns:
     return columns
 
 
-def solutions(puzzle: object, stats: Stats | None = None) -> Iterator[Board]:
-    """Every solution of the puzzle, one at a time, found by Algorithm X."""
-    board = parse(puzzle)
+def solutions(
+    puzzle: object, stats: Stats | None = None, max_nodes: int | None = None
+) -> Iterator[Board]:
+    """Every solution of the puzzle, one at a time, found by Algorithm X (at most `max_nodes`
+    guesses in all; None: MAX_NODES)."""
+    bound = optional_whole_number("max_nodes", max_nodes, minimum=0)
+    return _solutions(parse(puzzle), stats or Stats(), MAX_NODES if bound is None else bound)
+
+
+def _solutions(board: Board, stats: Stats, max_nodes: int) -> Iterator[Board]:
+    """The generator behind `solutions`, which checks its arguments at once, not when first
+    asked for a solution."""
     if find_conflicts(board):
         return
     rows = sudoku_rows(len(board))
@@ -107,21 +137,24 @@ def solutions(puzzle: object, stats: Stats | None = None) -> Iterator[Board]:
     given = [(r, c, d) for (r, c), d in givens(board).items()]
     for choice in given:
         select(columns, rows, choice)
-    for cover in algorithm_x(columns, rows, [], stats):
+    for cover in algorithm_x(columns, rows, [], stats, max_nodes):
         solved = copy_board(board)
         for r, c, d in cover:
             solved[r][c] = d
         yield solved
 
 
-def solve_exact_cover(puzzle: object, stats: Stats | None = None) -> Board:
+def solve_exact_cover(
+    puzzle: object, stats: Stats | None = None, max_nodes: int | None = None
+) -> Board:
     """The first solution Algorithm X finds, or an error when there is none."""
-    first = next(solutions(puzzle, stats), None)
+    first = next(solutions(puzzle, stats, max_nodes), None)
     if first is None:
         raise SudokuError("this puzzle has no solution")
     return first
 
 
-def count_exact_cover(puzzle: object, limit: int = 2) -> int:
+def count_exact_cover(puzzle: object, limit: int = 2, max_nodes: int | None = None) -> int:
     """How many solutions, counting no further than `limit`."""
-    return sum(1 for _ in islice(solutions(puzzle), limit))
+    wanted = whole_number("limit", limit, minimum=1)
+    return sum(1 for _ in islice(solutions(puzzle, max_nodes=max_nodes), wanted))

@@ -8,6 +8,8 @@ count them from 1, and only this module turns the one into the other.
 
 from __future__ import annotations
 
+import unicodedata
+
 UNIT_KINDS = ("row", "column", "box")
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 BOX_NAMES_9 = (
@@ -214,10 +216,12 @@ CHECK_TEXT = {
         "afterwards), not a copy, and only stop when no blank is left."
     ),
     "forgot to un-choose": (
-        "after a search that failed, your code left {count} digits on the board (at {cell}: "
-        "{digit!r}). Every digit tried must come off again when its branch fails: the "
-        "un-choose step, board[r][c] = '.', after the recursive call."
+        "{where}, your code left {count} digits on the board (at {cell}: {digit!r}), where it "
+        "should have taken every one back. Every digit tried must come off again when its branch "
+        "fails: the un-choose step, board[r][c] = '.', after the recursive call."
     ),
+    "on a board with no solution": "tried on a 4x4 board with no solution, {puzzle!r}",
+    "on this board": "after counting",
     "counted the blanks only": (
         "{blanks} is the number of blanks: count every digit placed, also those taken back later."
     ),
@@ -253,6 +257,21 @@ def check_text(key: str, **fields: object) -> str:
 def seconds_text(seconds: float) -> str:
     """A short time limit as said: 2 -> "2 seconds", 0.5 -> "0.5 seconds", 1 -> "1 second"."""
     return f"{seconds:g} second" + ("" if seconds == 1 else "s")
+
+
+CHARACTER_NOTES = {"\ufeff": "a byte-order mark: some editors start a file with one"}
+
+
+def character_name(char: str) -> str:
+    """One character as an error message names it: "'x'"; one that a reader cannot see, or
+    could take for another, with its code and name too: "'\\u0301' (U+0301, COMBINING ACUTE
+    ACCENT)", "'\\ufeff' (U+FEFF, a byte-order mark: ...)"."""
+    if char.isascii() and char.isprintable():
+        return repr(char)
+    visible = char.isprintable() and not unicodedata.category(char).startswith("M")
+    shown = repr(char) if visible else ascii(char)
+    note = CHARACTER_NOTES.get(char) or unicodedata.name(char, "a control character")
+    return f"{shown} (U+{ord(char):04X}, {note})"
 
 
 def short_cell_name(row: int, col: int) -> str:

@@ -1,25 +1,51 @@
-"""The student version: built by tools/make_student.py, every exercise stubbed, every check saying
-"not done yet" instead of crashing, and every notebook still running top to bottom."""
+"""The learner's copy, built by tools/make_student.py: every exercise stubbed, a folded model
+solution after each exercise in the self-study build and none in the class build, a learner's edits
+never overwritten, a reset that keeps a backup, and every notebook still running top to bottom
+with each check saying "not done yet"."""
 
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from tools.make_student import BEGIN, STUB, build, has_solution, stub_solutions
+from tools.make_student import (
+    BEGIN,
+    END,
+    MANIFEST,
+    MODEL_SOLUTION_SUMMARY,
+    MODEL_SOLUTION_TAG,
+    STUB,
+    Action,
+    Build,
+    build,
+    fenced,
+    has_solution,
+    is_hint,
+    learner_notebook,
+    main,
+    separate_solutions,
+    stub_solutions,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 CHECK_CALL = re.compile(r"^check_\w+\(", re.M)
+FENCED = re.compile(r"^(`{3,})python\n(.*?)\n\1$", re.M | re.S)
 
 
 def is_check(cell) -> bool:
     """A self-check cell: code whose statement is a call to a `check_...` function."""
     return cell.cell_type == "code" and CHECK_CALL.search(cell.source) is not None
+
+
+def is_model_solution(cell) -> bool:
+    """A cell the self-study build added to hold a model solution."""
+    return MODEL_SOLUTION_TAG in cell.metadata.get("tags", [])
 
 
 def output_text(cell) -> str:
@@ -31,12 +57,30 @@ def output_text(cell) -> str:
     return "".join(parts)
 
 
+def read(path: Path):
+    return nbformat.read(path, as_version=4)
+
+
+def exercises(notebook) -> dict[str, list[str]]:
+    """Cell id -> the solution regions of each exercise cell in a teacher's notebook."""
+    return {c.id: separate_solutions(c.source)[1] for c in notebook.cells if has_solution(c)}
+
+
 def test_stub_keeps_the_indentation_and_the_code_around_it():
-    source = f"def f(x):\n    '''Doc.'''\n    {BEGIN}\n    return x + 1\n    ### END SOLUTION\n"
+    source = f"def f(x):\n    '''Doc.'''\n    {BEGIN}\n    return x + 1\n    {END}\n"
     assert stub_solutions(source) == f"def f(x):\n    '''Doc.'''\n    {STUB}"
 
 
-@pytest.mark.parametrize("broken", [f"{BEGIN}\nx = 1", "### END SOLUTION", f"{BEGIN}\n{BEGIN}"])
+def test_each_region_is_kept_dedented_for_the_model_solution():
+    first = [f"    {BEGIN}", "    if x:", "        return 1", f"    {END}"]
+    second = [f"    {BEGIN}", "    return y", f"    {END}"]
+    source = "\n".join(["def f(x):", *first, "    y = 2", *second])
+    stubbed, regions = separate_solutions(source)
+    assert stubbed == f"def f(x):\n    {STUB}\n    y = 2\n    {STUB}"
+    assert regions == ["if x:\n    return 1", "return y"]
+
+
+@pytest.mark.parametrize("broken", [f"{BEGIN}\nx = 1", END, f"{BEGIN}\n{BEGIN}"])
 def test_unbalanced_markers_are_refused(broken):
     with pytest.raises(ValueError, match="SOLUTION"):
         stub_solutions(broken)
@@ -44,30 +88,292 @@ def test_unbalanced_markers_are_refused(broken):
 
 @pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.name[:2] != "00"], ids=lambda p: p.stem)
 def test_instructor_notebook_has_three_checked_exercises_that_pass(path):
-    cells = nbformat.read(path, as_version=4).cells
-    exercises = [i for i, cell in enumerate(cells) if has_solution(cell)]
-    assert len(exercises) >= 3, "at least three exercises"
-    for i in exercises:
+    cells = read(path).cells
+    indices = [i for i, cell in enumerate(cells) if has_solution(cell)]
+    assert len(indices) >= 3, "at least three exercises"
+    for i in indices:
         following = next((c for c in cells[i + 1 :] if c.cell_type == "code"), None)
         assert following is not None and is_check(following), f"cell {i} needs a self-check"
         assert "✓" in output_text(following), f"the stored check after cell {i} should pass"
 
 
 @pytest.fixture(scope="module")
-def student_dir(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("student")
-    build(ROOT / "notebooks", out)
-    return out
+def builds(tmp_path_factory) -> dict[Build, Path]:
+    """Both builds of the real course, each in its own folder."""
+    folders = {}
+    for kind in Build:
+        folders[kind] = tmp_path_factory.mktemp(kind.value)
+        build(ROOT / "notebooks", folders[kind], kind)
+    return folders
+
+
+@pytest.mark.parametrize("kind", list(Build), ids=lambda k: k.value)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_exercise_is_stubbed_and_every_output_cleared(path, kind, builds):
+    teacher, learner = read(path), read(builds[kind] / path.name)
+    by_id = {cell.id: cell for cell in learner.cells}
+    for cell_id, regions in exercises(teacher).items():
+        assert by_id[cell_id].source.count(STUB) >= len(regions), cell_id
+    assert not any(BEGIN in c.source or END in c.source for c in learner.cells)
+    assert all(not c.outputs and c.execution_count is None for c in code_cells(learner))
+
+
+def code_cells(notebook) -> list:
+    return [cell for cell in notebook.cells if cell.cell_type == "code"]
+
+
+def solution_lines_not_said_elsewhere(teacher) -> set[str]:
+    """Each solution line (stripped) that the teacher's notebook says nowhere outside a solution:
+    finding one of these in a build can only mean the solution leaked."""
+    elsewhere = "\n".join(stub_solutions(cell.source) for cell in teacher.cells)
+    regions = [region for found in exercises(teacher).values() for region in found]
+    lines = {line.strip() for region in regions for line in region.splitlines()}
+    return {line for line in lines if line and line not in elsewhere}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
-def test_student_notebook_runs_and_every_check_is_not_done_yet(path, student_dir):
-    notebook = nbformat.read(student_dir / path.name, as_version=4)
-    assert not any(BEGIN in cell.source for cell in notebook.cells)
-    assert all(not cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code")
+def test_no_solution_line_leaks_into_the_class_build(path, builds):
+    teacher = read(path)
+    distinctive = solution_lines_not_said_elsewhere(teacher)
+    if exercises(teacher):
+        assert distinctive, "every solution repeats lines found elsewhere: nothing to look for"
+    cells = read(builds[Build.CLASS] / path.name).cells
+    text = "\n".join([c.source for c in cells] + [output_text(c) for c in cells])
+    leaked = sorted(line for line in distinctive if line in text)
+    assert not leaked, f"solution lines in the class build: {leaked}"
+    assert not any(is_model_solution(c) for c in cells)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_self_study_build_folds_each_solution_after_its_exercise_and_hints(path, builds):
+    cells = read(builds[Build.SELF_STUDY] / path.name).cells
+    position = {cell.id: i for i, cell in enumerate(cells)}
+    for cell_id, regions in exercises(read(path)).items():
+        i = position[cell_id] + 1
+        while is_hint(cells[i]) and not is_model_solution(cells[i]):
+            i += 1
+        folded = cells[i]
+        assert is_model_solution(folded), f"no model solution after the exercise in {cell_id}"
+        opening = folded.source.splitlines()[0]
+        assert opening == f"<details><summary>{MODEL_SOLUTION_SUMMARY}</summary>", opening
+        assert folded.source.rstrip().endswith("</details>")
+        assert [code for _, code in FENCED.findall(folded.source)] == regions
+    assert sum(is_model_solution(c) for c in cells) == len(exercises(read(path)))
+
+
+def test_both_builds_hold_the_same_code_cells(builds):
+    """What a kernel runs is only the code cells, so running one build tests both."""
+    for path in NOTEBOOKS:
+        self_study, for_class = (read(builds[kind] / path.name) for kind in Build)
+        assert [c.source for c in code_cells(self_study)] == [
+            c.source for c in code_cells(for_class)
+        ]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_learner_notebook_runs_and_every_check_is_not_done_yet(path, builds):
+    folder = builds[Build.SELF_STUDY]
+    notebook = read(folder / path.name)
     NotebookClient(
-        notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": student_dir}}
+        notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": folder}}
     ).execute()  # raises on the first cell that errors
-    checks = [cell for cell in notebook.cells if is_check(cell)]
-    for cell in checks:
+    for cell in filter(is_check, notebook.cells):
         assert "not done yet" in output_text(cell), cell.source
+
+
+# A learner's work is never lost: these work on a small copy of the course that the tests change.
+
+
+@pytest.fixture
+def course(tmp_path) -> Path:
+    """A course of two real notebooks, 01 and 02, in a folder the test may edit as a teacher."""
+    source = tmp_path / "notebooks"
+    source.mkdir()
+    for path in NOTEBOOKS[1:3]:
+        shutil.copy(path, source / path.name)
+    return source
+
+
+def edit(path: Path, change) -> None:
+    """Change a notebook the way a person would: read it, change a cell, save it."""
+    notebook = read(path)
+    change(notebook)
+    nbformat.write(notebook, path)
+
+
+def write_my_answer(notebook) -> None:
+    exercise = next(c for c in notebook.cells if STUB in c.source)
+    exercise.source = exercise.source.replace(STUB, "return 42  # my own try", 1)
+
+
+def teachers_fix(notebook) -> None:
+    notebook.cells[1].source += "\n\nA sentence the teacher added."
+
+
+def actions(outcomes) -> dict[str, Action]:
+    return {o.name: o.action for o in outcomes}
+
+
+def test_a_second_build_changes_nothing(course, tmp_path):
+    out = tmp_path / "learner"
+    assert set(actions(build(course, out)).values()) == {Action.ADDED}
+    before = {p.name: p.read_bytes() for p in out.glob("*.ipynb")}
+    assert set(actions(build(course, out)).values()) == {Action.UNCHANGED}
+    assert {p.name: p.read_bytes() for p in out.glob("*.ipynb")} == before
+
+
+def test_a_rebuild_leaves_an_edited_notebook_byte_for_byte(course, tmp_path):
+    out = tmp_path / "learner"
+    build(course, out)
+    mine, theirs = (out / p.name for p in sorted(course.glob("*.ipynb")))
+    edit(mine, write_my_answer)
+    saved = mine.read_bytes()
+    for path in course.glob("*.ipynb"):
+        edit(path, teachers_fix)
+    outcome = actions(build(course, out))
+    assert mine.read_bytes() == saved
+    assert outcome == {mine.name: Action.KEPT_OUTDATED, theirs.name: Action.UPDATED}
+    assert "A sentence the teacher added." in theirs.read_text()
+    assert actions(build(course, out))[mine.name] is Action.KEPT_OUTDATED, "said again next time"
+
+
+def test_a_notebook_only_run_still_gets_the_course_update(course, tmp_path):
+    out = tmp_path / "learner"
+    build(course, out)
+    target = out / sorted(course.glob("*.ipynb"))[0].name
+
+    def run_a_cell(notebook):
+        cell = code_cells(notebook)[0]
+        cell.execution_count = 1
+        cell.outputs = [nbformat.v4.new_output("stream", text="hello\n")]
+
+    edit(target, run_a_cell)
+    assert actions(build(course, out))[target.name] is Action.UNCHANGED
+    edit(course / target.name, teachers_fix)
+    assert actions(build(course, out))[target.name] is Action.UPDATED
+    assert "A sentence the teacher added." in target.read_text()
+
+
+def test_building_again_adds_what_is_missing(course, tmp_path):
+    out = tmp_path / "learner"
+    build(course, out)
+    deleted = next(out.glob("*.ipynb"))
+    deleted.unlink()
+    shutil.copy(NOTEBOOKS[3], course / NOTEBOOKS[3].name)
+    outcome = actions(build(course, out))
+    assert outcome[deleted.name] is Action.ADDED and outcome[NOTEBOOKS[3].name] is Action.ADDED
+    assert deleted.exists() and (out / NOTEBOOKS[3].name).exists()
+
+
+def test_a_notebook_the_tool_did_not_build_is_kept(course, tmp_path):
+    out = tmp_path / "learner"
+    build(course, out)
+    (out / MANIFEST).unlink()
+    target = next(out.glob("*.ipynb"))
+    edit(target, write_my_answer)
+    saved = target.read_bytes()
+    assert actions(build(course, out))[target.name] is Action.KEPT_OUTDATED
+    assert target.read_bytes() == saved
+
+
+def test_reset_keeps_a_timestamped_backup_and_builds_afresh(course, tmp_path):
+    out = tmp_path / "learner"
+    build(course, out)
+    target = out / sorted(course.glob("*.ipynb"))[0].name
+    fresh = target.read_bytes()
+    edit(target, write_my_answer)
+    mine = target.read_bytes()
+    (outcome,) = build(course, out, reset=(target.name[:2],))
+    assert outcome.action is Action.RESET and outcome.backup is not None
+    assert outcome.backup.parent == out / "backups"
+    assert re.fullmatch(
+        rf"{target.stem}\.\d{{4}}-\d\d-\d\d_\d\d-\d\d-\d\d\.ipynb", outcome.backup.name
+    )
+    assert outcome.backup.read_bytes() == mine
+    assert target.read_bytes() == fresh
+    (again,) = build(course, out, reset=(target.name[:2],))
+    assert again.backup is None, "nothing to back up when the notebook is as built"
+    assert actions(build(course, out))[target.name] is Action.UNCHANGED
+
+
+def test_two_resets_in_one_second_keep_both_backups(course, tmp_path):
+    out = tmp_path / "learner"
+    build(course, out)
+    name = sorted(course.glob("*.ipynb"))[0].name
+    backups = []
+    for _ in range(2):
+        edit(out / name, write_my_answer)
+        backups.append(build(course, out, reset=(name,))[0].backup)
+    assert backups[0] != backups[1] and all(b.exists() for b in backups)
+
+
+@pytest.mark.parametrize("name", ["9", "0"])
+def test_reset_names_the_notebooks_when_the_choice_is_unclear(course, tmp_path, name):
+    with pytest.raises(ValueError, match=re.escape("01_the_board.ipynb, 02_valid_sudoku.ipynb")):
+        build(course, tmp_path / "learner", reset=(name,))
+
+
+def test_the_command_says_in_one_line_what_it_kept(course, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("tools.make_student.SOURCE", course)
+    out = tmp_path / "learner"
+    assert main(["--out", str(out)]) == 0
+    assert capsys.readouterr().out == f"built 2 notebooks in {out}/\n"
+    edit(out / "01_the_board.ipynb", write_my_answer)
+    edit(course / "01_the_board.ipynb", teachers_fix)
+    assert main(["--out", str(out)]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith("01_the_board.ipynb: kept as you edited it") and "NB=01" in line
+    assert main(["--out", str(out), "--reset", "5"]) == 2
+    assert "'5' matches no notebook" in capsys.readouterr().err
+
+
+def test_binder_and_make_lab_open_the_learners_copy():
+    badge = re.search(r"urlpath=lab/tree/([\w/.]+)", (ROOT / "README.md").read_text())
+    assert badge is not None and badge.group(1) == "learner/00_start_here.ipynb"
+    assert "python -m tools.make_student" in (ROOT / "postBuild").read_text()
+    lab = re.search(r"^lab: (.*)\n\tcd (\S+) ", (ROOT / "Makefile").read_text(), re.M)
+    assert lab is not None and lab.groups() == ("student", "learner")
+    assert "learner/" in (ROOT / ".gitignore").read_text().splitlines()
+
+
+def small_course_notebook() -> nbformat.NotebookNode:
+    """An exercise with two hints and a self-check, then a notebook's end with no exercise."""
+    new_code, new_markdown = nbformat.v4.new_code_cell, nbformat.v4.new_markdown_cell
+    exercise = f"def f(x):\n    {BEGIN}\n    return x + 1\n    {END}"
+    return nbformat.v4.new_notebook(
+        cells=[
+            new_markdown("# A title", id="title"),
+            new_code(exercise, id="exercise"),
+            new_markdown("<details><summary>Hint</summary>\n\nAdd one.\n</details>", id="hint-1"),
+            new_markdown("<details><summary>Hint</summary>\n\nUse `+`.\n</details>", id="hint-2"),
+            new_code("check_f(f)", id="check"),
+        ]
+    )
+
+
+def test_the_model_solution_comes_after_the_hints_and_before_the_check():
+    self_study = learner_notebook(small_course_notebook(), Build.SELF_STUDY)
+    ids = [cell.id for cell in self_study.cells]
+    assert ids[:4] == ["title", "exercise", "hint-1", "hint-2"] and ids[5] == "check"
+    assert is_model_solution(self_study.cells[4])
+    assert FENCED.findall(self_study.cells[4].source) == [("```", "return x + 1")]
+    for_class = learner_notebook(small_course_notebook(), Build.CLASS)
+    assert [cell.id for cell in for_class.cells] == [
+        "title",
+        "exercise",
+        "hint-1",
+        "hint-2",
+        "check",
+    ]
+    nbformat.validate(self_study)
+
+
+def test_a_notebook_without_exercises_is_copied_with_its_outputs_cleared():
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1", id="sum")])
+    notebook.cells[0].outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "2"})]
+    learner = learner_notebook(notebook, Build.SELF_STUDY)
+    assert [(c.id, c.source, c.outputs) for c in learner.cells] == [("sum", "1 + 1", [])]
+
+
+def test_a_solution_with_backticks_gets_a_longer_fence():
+    assert fenced('s = "```"').startswith("````python\n")

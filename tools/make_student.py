@@ -1,60 +1,112 @@
-"""Build the student version of the course: solutions replaced by stubs, outputs cleared.
+"""Build the learner's copy of the course from the teacher's notebooks, never losing their work.
 
-    python -m tools.make_student [--out student]
+    python -m tools.make_student                  # learner/: the self-study build
+    python -m tools.make_student --build class --out class   # for teachers who grade: no solutions
+    python -m tools.make_student --reset 03       # back up learner/03_*.ipynb, then build it afresh
 
 Every region between `### BEGIN SOLUTION` and `### END SOLUTION` (markers included) becomes
-`raise NotImplementedError` at the marker's indentation, as nbgrader's ClearSolutions does. The
-markers sit inside function bodies, so the student notebooks still run top to bottom, and each
-self-check then reports "not done yet".
+`raise NotImplementedError` at the marker's indentation, as nbgrader's ClearSolutions does, and
+every output is cleared. The markers sit inside function bodies, so the learner's notebooks still
+run top to bottom and each self-check reports "not done yet". The self-study build (the default)
+adds, after each exercise and its hints, a collapsed "Model solution" block holding the code the
+markers enclosed; the class build leaves it out.
+
+Building again is safe. A small manifest in the build folder records a fingerprint of each
+notebook as built. A notebook that is missing is built; one the learner has not edited is rebuilt
+when the course changed; one the learner has edited is left exactly as it is, with one line saying
+so when the course has an update for it. `--reset` keeps a timestamped backup first.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import re
+import shutil
+import sys
+import textwrap
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
 from pathlib import Path
 
 import nbformat
+
+from sudoku_lib.words import plural
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
 STUB = "raise NotImplementedError"
 ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "notebooks"
+LEARNER = ROOT / "learner"
+MANIFEST = ".course-build.json"
+BACKUPS = "backups"
+MODEL_SOLUTION_TAG = "model-solution"
+MODEL_SOLUTION_SUMMARY = "Model solution (open after a real try)"
+
+
+class Build(Enum):
+    """Which copy: self-study carries folded model solutions, class (for grading) does not."""
+
+    SELF_STUDY = "self-study"
+    CLASS = "class"
+
+
+class Action(Enum):
+    """What a build did to one notebook of the learner's copy."""
+
+    ADDED = "added"
+    UPDATED = "updated"  # the course changed and the learner had not edited it
+    UNCHANGED = "unchanged"
+    KEPT = "kept"  # edited by the learner; the course has nothing new for it
+    KEPT_OUTDATED = "kept, outdated"  # edited by the learner; the course has an update
+    RESET = "reset"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One notebook's fate in a build, and the backup made for it, if any."""
+
+    name: str
+    action: Action
+    backup: Path | None = None
+
+
+def separate_solutions(source: str) -> tuple[str, list[str]]:
+    """The cell's source with every solution region stubbed, and each region's code, dedented.
+
+    One parser serves both builds, so the stub a learner sees and the model solution they may
+    open always come from the same reading of the markers.
+    """
+    out: list[str] = []
+    regions: list[str] = []
+    region: list[str] | None = None
+    for number, line in enumerate(source.splitlines(), 1):
+        marker = line.strip()
+        if marker == BEGIN:
+            if region is not None:
+                raise ValueError(f"line {number}: {BEGIN} inside another solution")
+            region = []
+            out.append(line[: len(line) - len(line.lstrip())] + STUB)
+        elif marker == END:
+            if region is None:
+                raise ValueError(f"line {number}: {END} without {BEGIN}")
+            regions.append(textwrap.dedent("\n".join(region)).strip("\n"))
+            region = None
+        elif region is not None:
+            region.append(line)
+        else:
+            out.append(line)
+    if region is not None:
+        raise ValueError(f"{BEGIN} is never closed")
+    return "\n".join(out), regions
 
 
 def stub_solutions(source: str) -> str:
     """The cell's source with every solution region replaced by an indented stub."""
-    lines, out, inside = source.splitlines(), [], False
-    for number, line in enumerate(lines, 1):
-        marker = line.strip()
-        if marker == BEGIN:
-            if inside:
-                raise ValueError(f"line {number}: {BEGIN} inside another solution")
-            inside = True
-            out.append(line[: len(line) - len(line.lstrip())] + STUB)
-        elif marker == END:
-            if not inside:
-                raise ValueError(f"line {number}: {END} without {BEGIN}")
-            inside = False
-        elif not inside:
-            out.append(line)
-    if inside:
-        raise ValueError(f"{BEGIN} is never closed")
-    return "\n".join(out)
-
-
-def student_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """A copy of the notebook for students: stubs instead of solutions, no outputs."""
-    student = nbformat.from_dict(notebook)
-    for cell in student.cells:
-        if cell.cell_type != "code":
-            continue
-        cell.source = stub_solutions(cell.source)
-        cell.outputs = []
-        cell.execution_count = None
-        cell.metadata.pop("execution", None)
-    student.metadata.pop("widgets", None)
-    return student
+    return separate_solutions(source)[0]
 
 
 def has_solution(cell: nbformat.NotebookNode) -> bool:
@@ -64,26 +116,208 @@ def has_solution(cell: nbformat.NotebookNode) -> bool:
     )
 
 
-def build(source_dir: Path, out_dir: Path) -> list[Path]:
-    """Write the student version of every notebook in source_dir into out_dir."""
+def is_hint(cell: nbformat.NotebookNode) -> bool:
+    """A hint cell, as the notebooks write them: markdown opening with a `<details>` block."""
+    return cell.cell_type == "markdown" and cell.source.lstrip().startswith("<details")
+
+
+def fenced(code: str) -> str:
+    """A python code block whose fence is longer than any run of backticks inside the code."""
+    longest = max((len(run) for run in re.findall(r"`+", code)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}python\n{code}\n{fence}"
+
+
+def model_solution_cell(regions: list[str], cell_id: str) -> nbformat.NotebookNode:
+    """A markdown cell with the regions' code folded under a summary the learner opens by choice."""
+    if len(regions) == 1:
+        intro = f"What goes in place of `{STUB}`:"
+    else:
+        intro = f"What goes in place of each `{STUB}`, in order:"
+    blocks = "\n\n".join(fenced(code) for code in regions)
+    source = (
+        f"<details><summary>{MODEL_SOLUTION_SUMMARY}</summary>\n\n{intro}\n\n{blocks}\n\n</details>"
+    )
+    return nbformat.v4.new_markdown_cell(
+        source, id=cell_id, metadata={"tags": [MODEL_SOLUTION_TAG]}
+    )
+
+
+def learner_notebook(notebook: nbformat.NotebookNode, build: Build) -> nbformat.NotebookNode:
+    """The learner's copy of one notebook: stubs instead of solutions, no outputs, and in the
+    self-study build a folded model solution after each exercise's hints."""
+    cells = []
+    pending: list[str] = []  # the last exercise's regions, placed once its hints are past
+    for cell in nbformat.from_dict(notebook).cells:
+        if pending and not is_hint(cell):
+            cells.append(model_solution_cell(pending, f"{MODEL_SOLUTION_TAG}-{len(cells)}"))
+            pending = []
+        if cell.cell_type == "code":
+            cell.source, regions = separate_solutions(cell.source)
+            cell.outputs = []
+            cell.execution_count = None
+            cell.metadata.pop("execution", None)
+            if build is Build.SELF_STUDY:
+                pending = regions
+        cells.append(cell)
+    if pending:
+        cells.append(model_solution_cell(pending, f"{MODEL_SOLUTION_TAG}-{len(cells)}"))
+    learner = nbformat.from_dict(notebook)
+    learner.cells = cells
+    learner.metadata.pop("widgets", None)
+    return learner
+
+
+def fingerprint(notebook: nbformat.NotebookNode) -> str:
+    """A hash of what a learner writes in a notebook: each cell's type, source and attachments.
+
+    Outputs, execution counts and metadata are left out on purpose: running a notebook is not
+    editing it, so a learner who only ran the cells still receives the course's updates.
+    """
+    work = [[cell.cell_type, cell.source, cell.get("attachments", {})] for cell in notebook.cells]
+    return hashlib.sha256(json.dumps(work, sort_keys=True).encode()).hexdigest()
+
+
+def read_fingerprint(path: Path) -> str | None:
+    """The fingerprint of the notebook at path, or None when it is not a readable notebook."""
+    try:
+        return fingerprint(nbformat.read(path, as_version=4))
+    except (OSError, ValueError, nbformat.reader.NotJSONError):
+        return None
+
+
+def load_manifest(out_dir: Path) -> dict[str, str]:
+    """Notebook name -> fingerprint of the copy last built there (empty for a new folder)."""
+    path = out_dir / MANIFEST
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def save_manifest(out_dir: Path, manifest: dict[str, str]) -> None:
+    """Write the manifest whole, sorted, so it diffs and reads well."""
+    (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+
+
+def back_up(path: Path) -> Path:
+    """Copy a learner's notebook into backups/, stamped with the time, never over another copy."""
+    folder = path.parent / BACKUPS
+    folder.mkdir(exist_ok=True)
+    stamp = datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
+    target = folder / f"{path.stem}.{stamp}{path.suffix}"
+    copy = 1
+    while target.exists():
+        copy += 1
+        target = folder / f"{path.stem}.{stamp}-{copy}{path.suffix}"
+    shutil.copy2(path, target)
+    return target
+
+
+def choose(names: list[str], wanted: str) -> str:
+    """The one notebook `wanted` names: its whole name, its stem, or a prefix such as "03"."""
+    matches = [n for n in names if n == wanted or n.startswith(wanted)]
+    if len(matches) != 1:
+        problem = "matches no notebook" if not matches else "matches several notebooks"
+        raise ValueError(f"{wanted!r} {problem}; choose one of: {', '.join(names)}")
+    return matches[0]
+
+
+def build(
+    source_dir: Path = SOURCE,
+    out_dir: Path = LEARNER,
+    kind: Build = Build.SELF_STUDY,
+    reset: tuple[str, ...] = (),
+) -> list[Outcome]:
+    """Bring out_dir up to date with source_dir without ever overwriting a learner's edits.
+
+    With `reset`, only the named notebooks are touched: each is backed up (when it differs
+    from a fresh build) and built afresh.
+    """
+    sources = {path.name: path for path in sorted(source_dir.glob("*.ipynb"))}
+    chosen = {choose(list(sources), name) for name in reset}
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for path in sorted(source_dir.glob("*.ipynb")):
-        notebook = nbformat.read(path, as_version=4)
-        target = out_dir / path.name
-        nbformat.write(student_notebook(notebook), target)
-        written.append(target)
-    return written
+    manifest = load_manifest(out_dir)
+    outcomes = []
+    for name, path in sources.items():
+        if reset and name not in chosen:
+            continue
+        try:
+            fresh = learner_notebook(nbformat.read(path, as_version=4), kind)
+        except ValueError as error:
+            raise ValueError(f"{path.name}: {error}") from error
+        outcome = place(fresh, out_dir / name, manifest.get(name), name in chosen)
+        if outcome.action not in (Action.KEPT, Action.KEPT_OUTDATED):
+            manifest[name] = fingerprint(fresh)
+        outcomes.append(outcome)
+    save_manifest(out_dir, manifest)
+    return outcomes
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Build student/ from notebooks/."""
+def place(fresh: nbformat.NotebookNode, target: Path, built: str | None, reset: bool) -> Outcome:
+    """Write one fresh notebook to target unless the learner's own work is there."""
+    name, new, data = target.name, fingerprint(fresh), (nbformat.writes(fresh) + "\n").encode()
+    if not target.exists():
+        target.write_bytes(data)
+        return Outcome(name, Action.RESET if reset else Action.ADDED)
+    if reset:
+        same = target.read_bytes() == data
+        backup = None if same else back_up(target)
+        target.write_bytes(data)
+        return Outcome(name, Action.RESET, backup)
+    current = read_fingerprint(target)
+    if current == new:
+        return Outcome(name, Action.UNCHANGED)
+    if current is not None and current == built:
+        target.write_bytes(data)
+        return Outcome(name, Action.UPDATED)
+    return Outcome(name, Action.KEPT_OUTDATED if built != new else Action.KEPT)
+
+
+def report(outcomes: list[Outcome], out_dir: Path) -> list[str]:
+    """The few lines a learner reads: what is new, and what was kept for them."""
+    added = sum(o.action is Action.ADDED for o in outcomes)
+    lines = [f"built {plural(added, 'notebook')} in {shown(out_dir)}/"] if added else []
+    for o in outcomes:
+        stem = o.name.removesuffix(".ipynb")
+        if o.action is Action.UPDATED:
+            lines.append(f"{o.name}: updated to the course's new version (you had not edited it)")
+        elif o.action is Action.KEPT_OUTDATED:
+            lines.append(
+                f"{o.name}: kept as you edited it; the course has a newer version "
+                f"(make reset NB={stem.split('_')[0]} takes it and backs yours up)"
+            )
+        elif o.action is Action.RESET:
+            saved = f"; your copy is in {shown(o.backup)}" if o.backup else ""
+            lines.append(f"{o.name}: built afresh{saved}")
+    return lines
+
+
+def shown(path: Path) -> str:
+    """A path as short as it can be said: relative to the project when it lies inside it."""
+    return str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build (or update) the learner's copy and say in a few lines what happened."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "student")
+    parser.add_argument("--out", type=Path, default=LEARNER, help="the build folder (learner/)")
+    parser.add_argument(
+        "--build",
+        choices=[b.value for b in Build],
+        default=Build.SELF_STUDY.value,
+        help="self-study folds a model solution after each exercise; class leaves them out",
+    )
+    parser.add_argument(
+        "--reset", nargs="+", default=(), metavar="NB", help="notebooks to build afresh, e.g. 03"
+    )
     args = parser.parse_args(argv)
-    for path in build(ROOT / "notebooks", args.out):
-        print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+    try:
+        outcomes = build(SOURCE, args.out.resolve(), Build(args.build), tuple(args.reset))
+    except ValueError as error:
+        print(f"make_student: {error}", file=sys.stderr)
+        return 2
+    for line in report(outcomes, args.out.resolve()):
+        print(line)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -489,7 +489,8 @@ def compare_lines(expected: Any, got: Any, show: Callable[[Any], str] | None) ->
     ]
     if is_board(expected) and is_board(got) and len(got) == len(expected):
         return lines + board_difference(expected, got)
-    if isinstance(expected, set | frozenset | list) and not is_board(expected):
+    collections = set | frozenset | list  # a tuple is more often a record, such as a cell
+    if isinstance(expected, collections) and isinstance(got, collections) and not is_board(got):
         return lines + item_difference(expected, got)
     return lines
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 
 from ..board import BLANK, box_index, geometry, parse
 from ..puzzles import SAMPLE
-from ..words import cell_name, check_text
+from ..words import cell_name, check_text, plural
 from .core import Attempt, Case, Report, check_cases
 
 # The box formulas a learner typically writes instead of box * (r // box) + c // box, each with
@@ -60,7 +60,7 @@ def check_peers_of(function: Callable[[int, int], object]) -> Report:
         function,
         cases,
         same=lambda got, expected: set(got) == expected and len(list(got)) == len(expected),
-        show=lambda cells: f"{len(cells)} cells: {sorted(cells)}",
+        show=lambda cells: plural(len(cells), "cell"),  # the differences are listed below it
         library=[geometry],
         mistakes=[cells_counted_from_one, included_itself, missed_a_unit, repeated_cells],
     )

@@ -148,10 +148,11 @@ def left_digits_after_failing(attempt: Attempt) -> str | None:
     outcome = attempt.try_call(parse(NO_SOLUTION_4X4))
     if not (isinstance(outcome, tuple) and len(outcome) == 2):
         return None
-    return leftover_words(parse(NO_SOLUTION_4X4), outcome[1])
+    where = check_text("on a board with no solution", puzzle=NO_SOLUTION_4X4)
+    return leftover_words(parse(NO_SOLUTION_4X4), outcome[1], where)
 
 
-def leftover_words(before: Board, after: object) -> str | None:
+def leftover_words(before: Board, after: object, where: str) -> str | None:
     """Words for the digits a search left on the board where a blank was, if it left any."""
     if not isinstance(after, list) or len(after) != len(before):
         return None
@@ -165,7 +166,11 @@ def leftover_words(before: Board, after: object) -> str | None:
         return None
     r, c = left[0]
     return check_text(
-        "forgot to un-choose", count=number(len(left)), cell=cell_name(r, c), digit=after[r][c]
+        "forgot to un-choose",
+        where=where,
+        count=number(len(left)),
+        cell=cell_name(r, c),
+        digit=after[r][c],
     )
 
 
@@ -204,7 +209,8 @@ def check_count_all(function: Callable[[Board], int]) -> Report:
 
 def board_left_changed(attempt: Attempt) -> str | None:
     """Counting must leave the board as it was: digits left on it mean a missing un-choose."""
-    return leftover_words(parse(COUNT_PUZZLES[attempt.case.name]), attempt.args[0])
+    before = parse(COUNT_PUZZLES[attempt.case.name])
+    return leftover_words(before, attempt.args[0], check_text("on this board"))
 
 
 def stopped_at_the_first(attempt: Attempt) -> str | None:

@@ -1,8 +1,9 @@
 """The tracker: what every search reports to, so counting, bounding and watching are one thing.
 
 A search calls `track.tried(...)`, `track.undone(...)` and so on at each step. The tracker counts
-(the stats), stops the search at a node bound, and, only when someone listens, turns each call
-into an event for the listener. With no listener nothing is built, so a quiet search stays fast.
+(by the rules in counters.py), stops the search at a node bound, and, only when someone listens,
+turns each call into an event for the listener. With no listener nothing is built, so a quiet
+search stays fast.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..board import Board, Digit, copy_board
-from ..stats import Stats
+from .counters import Stats
 from .events import DeadEnd, Event, Forced, Solved, Try, Undo
 
 Listener = Callable[[Event], None]
@@ -28,6 +29,7 @@ class Tracker:
 
     def __init__(
         self,
+        *,
         max_nodes: int | None = None,
         listener: Listener | None = None,
         stop_after: int = 1,
@@ -41,12 +43,9 @@ class Tracker:
 
     def tried(self, row: int, col: int, digit: Digit, depth: int) -> None:
         """A digit was placed by choice: one more node of the search tree."""
-        stats = self.stats
-        if self.max_nodes is not None and stats.nodes >= self.max_nodes:
+        if self.max_nodes is not None and self.stats.nodes >= self.max_nodes:
             raise NodeLimitReached
-        stats.nodes += 1
-        if depth >= stats.max_depth:
-            stats.max_depth = depth + 1
+        self.stats.count_try(depth)
         if self.listener is not None:
             self.listener(Try(row, col, digit, depth))
 
@@ -54,20 +53,19 @@ class Tracker:
         self, row: int, col: int, digit: Digit, depth: int, unit: tuple[str, int] | None = None
     ) -> None:
         """A digit was placed by propagation, with no choice."""
-        self.stats.forced += 1
+        self.stats.count_forced()
         if self.listener is not None:
             self.listener(Forced(row, col, digit, depth, unit))
 
     def undone(self, row: int, col: int, digit: Digit, depth: int, forced: bool = False) -> None:
         """A digit was taken back off the board."""
-        if not forced:
-            self.stats.backtracks += 1
+        self.stats.count_undo(forced)
         if self.listener is not None:
             self.listener(Undo(row, col, digit, depth, forced))
 
     def dead_end(self, row: int | None, col: int | None, depth: int, why: str) -> None:
         """Nothing can be tried here; the search is about to back up."""
-        self.stats.dead_ends += 1
+        self.stats.count_dead_end()
         if self.listener is not None:
             self.listener(DeadEnd(row, col, depth, why))
 
