@@ -27,6 +27,9 @@ NO_SOLUTION = "12345678." + "........9" + "." * 63
 EMPTY_4X4 = "." * 16
 EMPTY_9X9 = "." * 81
 STOP_EARLY_LIMIT = 3
+COUNT_TIME_LIMIT = 5.0
+"""Seconds a counting case may take: a plain count that stops early needs a fraction of one on
+every case; one that counts every solution of the empty 9x9 board would need ages."""
 
 PUZZLES = {
     "the sample": SAMPLE,
@@ -60,6 +63,7 @@ def check_count_solutions(count: Callable[[str, int], int]) -> Report:
         cases,
         library=SOLVERS,
         mistakes=[counted_past_the_limit, stopped_at_the_first, board_left_changed],
+        time_limit=COUNT_TIME_LIMIT,
         slow_why=check_text("count stop early"),
     )
 
