@@ -336,10 +336,10 @@ class SummaryTable:
 
     def _repr_html_(self) -> str:
         sets = list(next(iter(self.results.values())))
-        head = "".join(f"<th>{html.escape(name)}</th>" for name in sets)
+        head = "".join(f"<th{CELL_STYLE}>{html.escape(name)}</th>" for name in sets)
         rows = [
-            f"<tr><th>{html.escape(method)}</th>"
-            + "".join(f"<td>{summary_cell(by_set[name])}</td>" for name in sets)
+            f"<tr><th{CELL_STYLE}>{html.escape(method)}</th>"
+            + "".join(f"<td{CELL_STYLE}>{summary_cell(by_set[name])}</td>" for name in sets)
             + "</tr>"
             for method, by_set in self.results.items()
         ]
@@ -347,6 +347,12 @@ class SummaryTable:
             '<table class="sudoku-summary" style="font-size: 13px; line-height: 1.35">'
             f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         )
+
+
+CELL_STYLE = (
+    ' style="text-align: left; vertical-align: top; padding: 4px 14px; '
+    'border-bottom: 1px solid #d1d5db"'
+)
 
 
 def summary_cell(records: Sequence[Record]) -> str:
