@@ -15,18 +15,25 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from itertools import islice
+from typing import TYPE_CHECKING, TypeVar
 
 from .arguments import optional_whole_number, whole_number
-from .board import Board, copy_board, geometry, givens, parse
+from .board import Board, Digit, copy_board, geometry, givens, parse
 from .errors import GaveUp, SudokuError
 from .search.counters import Stats
 from .validate import find_conflicts
 from .words import number
 
-Constraint = Hashable
-Choice = Hashable
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+Constraint = TypeVar("Constraint", bound=Hashable)
+Choice = TypeVar("Choice", bound="SupportsRichComparison")  # sorted, so the order is fixed
 Columns = dict[Constraint, set[Choice]]  # constraint -> the choices that satisfy it
 Rows = dict[Choice, list[Constraint]]  # choice -> the constraints it satisfies
+
+SudokuChoice = tuple[int, int, Digit]  # digit d in cell (r, c)
+SudokuConstraint = tuple[str, int, int | Digit]  # ("cell", r, c), ("row", r, d), ...
 
 MAX_NODES = 100_000
 """The default bound on guesses: far above what a real puzzle needs (a few hundred at most),
@@ -34,8 +41,8 @@ reached only by a board with a huge number of solutions, such as an empty one.""
 
 
 def algorithm_x(
-    columns: Columns,
-    rows: Rows,
+    columns: Columns[Constraint, Choice],
+    rows: Rows[Choice, Constraint],
     chosen: list[Choice],
     stats: Stats | None = None,
     max_nodes: int | None = None,
@@ -76,9 +83,11 @@ def count_choice(stats: Stats, options: int, max_nodes: int | None = None) -> No
     stats.nodes += 1
 
 
-def select(columns: Columns, rows: Rows, choice: Choice) -> list[set[Choice]]:
+def select(
+    columns: Columns[Constraint, Choice], rows: Rows[Choice, Constraint], choice: Choice
+) -> list[set[Choice]]:
     """Take `choice`: drop its constraints (now met) and every other choice that meets one."""
-    removed = []
+    removed: list[set[Choice]] = []
     for constraint in rows[choice]:
         for other in columns[constraint]:
             for other_constraint in rows[other]:
@@ -88,7 +97,12 @@ def select(columns: Columns, rows: Rows, choice: Choice) -> list[set[Choice]]:
     return removed
 
 
-def deselect(columns: Columns, rows: Rows, choice: Choice, removed: list[set[Choice]]) -> None:
+def deselect(
+    columns: Columns[Constraint, Choice],
+    rows: Rows[Choice, Constraint],
+    choice: Choice,
+    removed: list[set[Choice]],
+) -> None:
     """Undo `select`, in reverse order, so the columns are exactly as before."""
     for constraint in reversed(rows[choice]):
         columns[constraint] = removed.pop()
@@ -98,7 +112,7 @@ def deselect(columns: Columns, rows: Rows, choice: Choice, removed: list[set[Cho
                     columns[other_constraint].add(other)
 
 
-def sudoku_rows(size: int = 9) -> Rows:
+def sudoku_rows(size: int = 9) -> Rows[SudokuChoice, SudokuConstraint]:
     """Each choice (r, c, d) and its four constraints: the cell, and d in its row, column, box."""
     geo = geometry(size)
     return {
@@ -109,9 +123,9 @@ def sudoku_rows(size: int = 9) -> Rows:
     }
 
 
-def columns_of(rows: Rows) -> Columns:
+def columns_of(rows: Rows[Choice, Constraint]) -> Columns[Constraint, Choice]:
     """Invert the rows: for each constraint, the set of choices that satisfy it."""
-    columns: Columns = {}
+    columns: Columns[Constraint, Choice] = {}
     for choice, constraints in rows.items():
         for constraint in constraints:
             columns.setdefault(constraint, set()).add(choice)

@@ -76,7 +76,7 @@ def record_of(
     name: str, puzzle: object, method: str, max_nodes: int | None, **switches: bool
 ) -> Record:
     """Solve one puzzle through `solve()` and keep what it cost (time: the search's own)."""
-    result = solve(puzzle, method=method, max_nodes=max_nodes, **switches)
+    result = solve(puzzle, method=method, max_nodes=max_nodes, listener=None, **switches)
     s = result.stats
     return Record(
         name, clue_count(puzzle), result.status, s.nodes, s.forced, s.backtracks, s.seconds
@@ -91,10 +91,10 @@ def measure(
     **switches: bool,
 ) -> list[Record]:
     """Solve each puzzle once and keep its record; `progress` (True or a caption) shows a bar."""
-    items = named(puzzles).items()
+    items: Iterable[tuple[str, object]] = named(puzzles).items()
     if progress:
         caption = progress if isinstance(progress, str) else method
-        items = tqdm(items, desc=caption, total=len(items))
+        items = tqdm(items, desc=caption, total=len(puzzles))
     return [record_of(name, puzzle, method, max_nodes, **switches) for name, puzzle in items]
 
 
@@ -110,9 +110,11 @@ def measure_sets(
     one bar counts every solve.
     """
     bounds = bounds or {}
-    jobs = [(m, s, name, p) for m in methods for s in sets for name, p in named(sets[s]).items()]
+    jobs: Iterable[tuple[str, str, str, object]] = [
+        (m, s, name, p) for m in methods for s in sets for name, p in named(sets[s]).items()
+    ]
     if progress:
-        jobs = tqdm(jobs, desc="solving", total=len(jobs))
+        jobs = tqdm(jobs, desc="solving", total=len(methods) * sum(map(len, sets.values())))
     results: dict[str, dict[str, list[Record]]] = {m: {s: [] for s in sets} for m in methods}
     for method, set_name, name, puzzle in jobs:
         results[method][set_name].append(record_of(name, puzzle, method, bounds.get(method)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from collections import Counter
 from functools import cache
 from math import isqrt
@@ -488,3 +489,22 @@ def test_a_requirement_fails_a_right_answer_with_words():
         "f", lambda x: 1, [Case("one", (1,), 1)], requirements=[lambda attempt: "it must stop"]
     )
     assert report.outcome == "failed" and "the answer is right, but it must stop" in repr(report)
+
+
+def test_recognisers_share_a_budget_on_a_slow_function():
+    def slow_box(r, c, box):
+        time.sleep(0.05)
+        return 0
+
+    started = time.monotonic()
+    report = checks.check_box_of(slow_box)
+    assert report.outcome == "failed" and time.monotonic() - started < 6
+
+
+def test_an_answer_that_cannot_be_shown_is_still_reported():
+    class Odd:
+        def __repr__(self):
+            raise RuntimeError("no")
+
+    report = check_cases("f", lambda x: Odd(), [Case("one", (1,), 1)])
+    assert report.outcome == "failed" and "cannot be shown" in repr(report)

@@ -19,7 +19,14 @@ from sudoku_lib import (
     solve,
     solve_sudoku,
 )
-from sudoku_lib.puzzles import ANTI_BACKTRACKING, SAMPLE, SAMPLE_INVALID, load_set
+from sudoku_lib.puzzles import (
+    ANTI_BACKTRACKING,
+    FAMOUS_NAMES,
+    SAMPLE,
+    SAMPLE_INVALID,
+    famous,
+    load_set,
+)
 from sudoku_lib.search import METHODS, counters, prepare
 from sudoku_lib.search.events import DeadEnd, Forced, Solved, Try, Undo
 from sudoku_lib.search.tracker import Tracker
@@ -250,3 +257,11 @@ def test_solve_sudoku_leaves_a_hopeless_board_alone():
     with pytest.raises(SudokuError, match="no solution"):
         solve_sudoku(board)
     assert board == parse(VALID_BUT_UNSOLVABLE)
+
+
+def test_every_famous_puzzle_has_its_name_and_one_solution():
+    puzzles = famous()
+    assert list(puzzles) == list(FAMOUS_NAMES) and len(set(puzzles.values())) == 7
+    assert puzzles["sample"] == SAMPLE and puzzles["anti-backtracking"] == ANTI_BACKTRACKING
+    assert all(count_solutions(p) == 1 for p in puzzles.values())
+    assert SAMPLE_INVALID[1:] == SAMPLE[1:] and (SAMPLE[0], SAMPLE_INVALID[0]) == ("5", "8")

@@ -36,8 +36,9 @@ from ..board import to_grid_text
 from ..words import cell_and_indices, cell_name, check_text, seconds_text
 
 Outcome = Literal["passed", "failed", "not done yet"]
-NOT_DONE = "not done yet"
+NOT_DONE: Outcome = "not done yet"
 TIME_LIMIT = 2.0  # seconds a case may take: the course's exercises need well under a tenth of that
+RECOGNISER_BUDGET = 2.0  # seconds the mistake recognisers may spend re-running the learner's code
 LIBRARY_DIR = Path(__file__).resolve().parent.parent  # the sudoku_lib package
 SHOWN_ITEMS = 8  # how many missing / extra items a report lists before "and N more"
 LONGEST_ARGUMENT = 90  # characters of an argument's repr shown in "you called: ..."
@@ -83,14 +84,24 @@ class Attempt:
     got: Any
     function: Callable[..., Any]
     error: Exception | None = None
+    budget: float = RECOGNISER_BUDGET  # seconds left for try_call, shared by all recognisers
 
     def try_call(self, *args: Any, seconds: float = 0.5) -> Any:
-        """The function's answer on other arguments (copied), or NO_ANSWER if it fails or stalls."""
+        """The function's answer on other arguments (copied), or NO_ANSWER if it fails or stalls.
+
+        All calls of one attempt share `budget`, so a recogniser that tries hundreds of inputs
+        on a slow function still gives up within a couple of seconds.
+        """
+        if self.budget <= 0:
+            return NO_ANSWER
+        started = time.monotonic()
         try:
-            with deadline(seconds):
+            with deadline(min(seconds, self.budget)):
                 return self.function(*copy.deepcopy(args))
         except (Exception, TooSlow):
             return NO_ANSWER
+        finally:
+            self.budget -= time.monotonic() - started
 
 
 # A recogniser turns a wrong (or suspicious) answer into words, or returns None: not this mistake.
@@ -477,7 +488,7 @@ def is_board(value: Any) -> bool:
 
 def short_repr(value: Any) -> str:
     """repr, cut short for a long string or list so the call stays on one line."""
-    text = repr(value)
+    text = safe_repr(value)
     return text if len(text) <= LONGEST_ARGUMENT else text[: LONGEST_ARGUMENT - 1] + "…"
 
 
@@ -489,8 +500,8 @@ def compare_lines(expected: Any, got: Any, show: Callable[[Any], str] | None) ->
     ]
     if is_board(expected) and is_board(got) and len(got) == len(expected):
         return lines + board_difference(expected, got)
-    collections = set | frozenset | list  # a tuple is more often a record, such as a cell
-    if isinstance(expected, collections) and isinstance(got, collections) and not is_board(got):
+    kinds = (set, frozenset, list)  # a tuple is more often a record, such as a cell
+    if isinstance(expected, kinds) and isinstance(got, kinds) and not is_board(got):
         return lines + item_difference(expected, got)
     return lines
 
@@ -504,7 +515,15 @@ def safe_show(show: Callable[[Any], str] | None, value: Any) -> str:
             pass
     if is_board(value):
         return "\n" + "\n".join("        " + line for line in to_grid_text(value).splitlines())
-    return repr(value)
+    return safe_repr(value)
+
+
+def safe_repr(value: Any) -> str:
+    """repr(value), even for a learner's object whose __repr__ is broken."""
+    try:
+        return repr(value)
+    except Exception as error:
+        return f"<a {type(value).__name__} that cannot be shown: {type(error).__name__}>"
 
 
 def board_difference(expected: list[list[str]], got: list[list[str]]) -> list[str]:

@@ -69,7 +69,7 @@ def check_peers_of(function: Callable[[int, int], object]) -> Report:
 def answer_cells(attempt: Attempt) -> set[tuple[int, int]]:
     """The learner's answer as a set of cells (empty when it is not a collection of pairs)."""
     try:
-        return {tuple(cell) for cell in attempt.got}  # type: ignore[misc]
+        return {tuple(cell) for cell in attempt.got}
     except TypeError:
         return set()
 

@@ -191,7 +191,7 @@ def not_two_cells(attempt: Attempt) -> str | None:
 def same_cell_twice(attempt: Attempt) -> str | None:
     """A cell paired with itself: it was compared before it was remembered, or with itself."""
     got = attempt.got
-    if is_pair(got) and tuple(got[0]) == tuple(got[1]):  # type: ignore[index]
+    if is_pair(got) and tuple(got[0]) == tuple(got[1]):
         return check_text("same cell twice")
     return None
 
@@ -201,7 +201,7 @@ def pair_from_one(attempt: Attempt) -> str | None:
     got = attempt.got
     if not is_pair(got):
         return None
-    shifted = frozenset((r - 1, c - 1) for r, c in got)  # type: ignore[union-attr]
+    shifted = frozenset((r - 1, c - 1) for r, c in got)
     return check_text("cells from one") if shifted in attempt.case.expected else None
 
 
@@ -225,7 +225,7 @@ def cells_do_not_clash(attempt: Attempt) -> str | None:
     got, board = attempt.got, attempt.case.args[0]
     if not is_pair(got):
         return None
-    (r1, c1), (r2, c2) = got  # type: ignore[misc]
+    (r1, c1), (r2, c2) = got
     if not all(0 <= i < 9 for i in (r1, c1, r2, c2)):
         return None
     first, second = cell_name(r1, c1), cell_name(r2, c2)

@@ -22,7 +22,7 @@ from .fixtures import (
     solver_puzzles,
 )
 
-SOLVERS = [solve, solve_sudoku, count_solutions]
+SOLVERS: list[Callable[..., object]] = [solve, solve_sudoku, count_solutions]
 IS_VALID_CASES = {  # on the sample board; each name says where the digit already is, if anywhere
     "1 at row 1, column 3 (fits)": (0, 2, "1"),
     "7 at row 1, column 3 (a 7 is in the row)": (0, 2, "7"),

@@ -122,8 +122,9 @@ RuleTuple = tuple[int, int, int, list[int], list[int], list[int], list[Keep], li
 # rule left has bit length 1 or more); it repeats rule 0 so that every entry has one type.
 RULES_BY_LENGTH: list[RuleTuple] = [cast(RuleTuple, tuple(rule)) for rule in [RULES[0], *RULES]]
 TOP_BIT = [0] + [1 << rule for rule in range(len(RULES))]
-UNFIXED = [  # UNFIXED[k][digits]: the places indices in box k of those digits (a 9-bit set)
-    [tuple(9 * d + k for d in range(9) if digits >> d & 1) for digits in range(512)]
+UNFIXED = [  # UNFIXED[k][digits]: the places indices in box k of those digits (a 9-bit set),
+    # as bytes: walked as quickly as a tuple, and the largest table shrinks by 175 KiB
+    [bytes(9 * d + k for d in range(9) if digits >> d & 1) for digits in range(512)]
     for k in range(9)
 ]
 
