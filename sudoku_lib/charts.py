@@ -188,7 +188,7 @@ def effort_histogram(
     for i, label in enumerate(results):
         ax.hist(
             scaled(results[label], metric),
-            edges,
+            list(edges),
             histtype="stepfilled",
             alpha=0.3,
             facecolor=colours[label],

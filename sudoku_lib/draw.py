@@ -43,11 +43,20 @@ def new_axes(size: int, ax: Axes | None, scale: float = 1.0) -> Axes:
     return ax
 
 
+def figure_inches(ax: Axes) -> tuple[float, float]:
+    """Width and height of the figure the axes sit in (the whole figure, for a subfigure)."""
+    figure = ax.get_figure(root=True)
+    if figure is None:
+        raise SudokuError("these axes belong to no figure, so there is nothing to draw on")
+    width, height = figure.get_size_inches()
+    return float(width), float(height)
+
+
 def cell_points(ax: Axes, size: int) -> float:
     """How tall one cell is, in points, so text can be sized to fit it at any figure size."""
-    width, height = ax.figure.get_size_inches()
+    width, height = figure_inches(ax)
     box = ax.get_position()
-    return min(box.width * width, box.height * height) * 72 / size
+    return float(min(box.width * width, box.height * height) * 72 / size)
 
 
 def setup_board_axes(ax: Axes, size: int, labels: bool | str) -> None:
@@ -231,8 +240,8 @@ def title_points(ax: Axes, title: str, cell: float) -> float:
     """A title's font size: big enough for the back of the room, small enough that its longest
     line fits across the figure (a character is about 0.6 of the font size wide)."""
     longest = max(len(line) for line in title.splitlines())
-    fits = ax.figure.get_size_inches()[0] * 72 * 0.95 / (0.6 * longest)
-    return min(16, max(12, cell * 0.4), fits)
+    fits = figure_inches(ax)[0] * 72 * 0.95 / (0.6 * longest)
+    return min(16.0, max(12.0, cell * 0.4), fits)
 
 
 def draw_conflicts(board: object, ax: Axes | None = None, title: str | None = None) -> Axes:

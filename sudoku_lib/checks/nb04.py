@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
 
 from ..board import BLANK, Board, Cell, Digit, copy_board, empty_cells, geometry, parse
 from ..puzzles import SAMPLE, load_set
@@ -26,8 +27,12 @@ FEWER_THAN_NAIVE = 100
 pruned search needs thousands of times fewer on the check's puzzle; a search without a good cell
 order, or without failing early, is nowhere near."""
 
-LIBRARY_PIECES = [candidates_of, State.candidates, State.all_candidates, find_singles, is_valid]
-LIBRARY_SOLVERS = [solve, solve_sudoku, count_solutions, find_solutions, candidates_of]
+LIBRARY_PIECES: list[Callable[..., Any]] = [
+    candidates_of, State.candidates, State.all_candidates, find_singles, is_valid
+]  # fmt: skip
+LIBRARY_SOLVERS: list[Callable[..., Any]] = [
+    solve, solve_sudoku, count_solutions, find_solutions, candidates_of
+]  # fmt: skip
 
 NO_SOLUTION = "12345678." + "........9" + BLANK * 63
 """Valid (no digit repeats), yet row 1 needs a 9 in column 9, which already has one: row 1,
@@ -140,7 +145,7 @@ def extra_digits_in_one_unit(attempt: Attempt) -> str | None:
 def digits_as_numbers(attempt: Attempt) -> str | None:
     """Digits handed back as ints: the board holds one-character strings."""
     try:
-        items = list(attempt.got)  # type: ignore[call-overload]
+        items = list(attempt.got)
     except TypeError:
         return None
     if items and all(isinstance(d, int) for d in items):
@@ -270,6 +275,7 @@ def check_most_constrained(most_constrained: Callable[[Board], Cell | None]) -> 
     """most_constrained(board): the empty cell with the fewest candidates (the first in reading
     order on a tie), or None when the board is full."""
     solved = solve(SAMPLE).solution
+    assert solved is not None
     boards = {**puzzles(), "the solved sample (no empty cell)": solved}
     cases = [
         Case(name, (board,), library_most_constrained(board)) for name, board in boards.items()
@@ -303,8 +309,8 @@ def not_an_empty_cell(attempt: Attempt) -> str | None:
     """The answer is a cell that already holds a digit."""
     board = attempt.case.args[0]
     got = attempt.got
-    if is_cell(got) and board[got[0]][got[1]] != BLANK:  # type: ignore[index]
-        return check_text("not an empty cell", cell=cell_name(*got))  # type: ignore[misc]
+    if is_cell(got) and board[got[0]][got[1]] != BLANK:
+        return check_text("not an empty cell", cell=cell_name(*got))
     return None
 
 

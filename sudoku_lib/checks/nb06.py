@@ -10,13 +10,16 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
 
 from ..measure import Record, fraction_within, hardest, measure, values
 from ..puzzles import SAMPLE, load_set
 from ..words import check_text
 from .core import Attempt, Case, Report, check_cases
 
-LIBRARY = [statistics.median, statistics.median_low, statistics.median_high, statistics.quantiles]
+LIBRARY: list[Callable[..., Any]] = [
+    statistics.median, statistics.median_low, statistics.median_high, statistics.quantiles
+]  # fmt: skip
 
 
 def made_up(*nodes: int) -> list[Record]:

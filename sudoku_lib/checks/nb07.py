@@ -9,6 +9,7 @@ time limit says so.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..board import BLANK, to_string
 from ..puzzles import SAMPLE
@@ -37,7 +38,7 @@ PUZZLES = {
     "a valid board with no solution": NO_SOLUTION,
     "the empty 4x4 board": EMPTY_4X4,
 }
-SOLVERS = [count_solutions, find_solutions, solve]
+SOLVERS: list[Callable[..., Any]] = [count_solutions, find_solutions, solve]
 
 
 def check_count_solutions(count: Callable[[str, int], int]) -> Report:
