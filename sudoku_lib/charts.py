@@ -22,14 +22,13 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter, Percent
 from .measure import Record, count_text, format_summaries, summary, values
 from .stats import format_seconds
 from .style import EDGE, GRID_THIN, SERIES_COLOURS, STRATEGY_COLOURS
+from .words import picture_text
 
 Results = Mapping[str, Sequence[Record]]
 
 LABELS = {
-    "nodes": "nodes (digits placed by choice)",
-    "seconds": "time per puzzle (ms)",
-    "backtracks": "backtracks",
-    "forced": "digits forced by propagation",
+    metric: picture_text(f"{metric} axis")
+    for metric in ("nodes", "seconds", "backtracks", "forced")
 }
 HATCH = "#374151"  # dark grey stripes read on pale and deep bars alike
 MARKERS = ("o", "s", "^", "D", "v", "P")  # a shape per series too, for a grey print
@@ -157,10 +156,12 @@ def nodes_and_time(results: Results, colours: Mapping[str, str] | None = None) -
                         wspace=0.12)  # fmt: skip
     effort_bars(results, "nodes", left, colours)
     effort_bars(results, "seconds", right, colours, legend=False)
-    left.set_title("nodes")
-    right.set_title("time")
+    left.set_title(picture_text("nodes panel"))
+    right.set_title(picture_text("time panel"))
     if any(r.gave_up for records in results.values() for r in records):
-        gave_up = Patch(facecolor="white", hatch="//", edgecolor=HATCH, label="gave up (> bound)")
+        gave_up = Patch(
+            facecolor="white", hatch="//", edgecolor=HATCH, label=picture_text("gave up")
+        )
         fig.legend(handles=[gave_up], loc="lower center", fontsize="small")
     return fig
 
@@ -198,7 +199,7 @@ def effort_histogram(
             label=label,
         )
     set_effort_scale(ax, metric, "x")
-    ax.set_ylabel("puzzles")
+    ax.set_ylabel(picture_text("puzzles"))
     ax.legend(fontsize="small")
     return ax
 
@@ -232,7 +233,7 @@ def heavy_tail(
     ax.set_yscale("log")
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=None))
     ax.yaxis.set_minor_formatter(NullFormatter())
-    ax.set_ylabel("share of puzzles needing at least x")
+    ax.set_ylabel(picture_text("share needing"))
     ax.grid(color=GRID_THIN, alpha=0.4)
     label_line_ends(ax, ends)
     return ax
@@ -255,7 +256,7 @@ def sorted_effort(
                 label=label)  # fmt: skip
         ends.append((label, data[0], colours[label], style))
     set_effort_scale(ax, metric)
-    ax.set_xlabel("puzzles, hardest first")
+    ax.set_xlabel(picture_text("hardest first"))
     ax.grid(color=GRID_THIN, alpha=0.4)
     label_line_ends(ax, ends)
     return ax
@@ -309,7 +310,7 @@ def clues_vs_effort(
                    marker=shapes[label], label=label)  # fmt: skip
     set_effort_scale(ax, metric)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel("clues (givens)")
+    ax.set_xlabel(picture_text("clues axis"))
     ax.grid(color=GRID_THIN, alpha=0.4)
     handles, labels = ax.get_legend_handles_labels()
     order = [labels.index(label) for label in results]
@@ -360,7 +361,8 @@ def summary_cell(records: Sequence[Record]) -> str:
     s = summary(records)
     solved = f"{s['solved']}/{s['puzzles']}"
     shown = solved if s["solved"] == s["puzzles"] else f"<b>{solved}</b>"
-    return (
-        f"{shown} solved<br>nodes: median {count_text(s['median nodes'])}, "
-        f"max {count_text(s['max nodes'])}<br>median {format_seconds(s['median time'])}"
+    nodes = picture_text(
+        "nodes cell", median=count_text(s["median nodes"]), most=count_text(s["max nodes"])
     )
+    median_time = picture_text("time cell", time=format_seconds(s["median time"]))
+    return f"{picture_text('solved cell', solved=shown)}<br>{nodes}<br>{median_time}"

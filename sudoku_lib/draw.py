@@ -21,7 +21,7 @@ from .errors import SudokuError
 from .search.pruned import candidates_of
 from .trace import SearchTree, TreeNode
 from .validate import Conflict, find_conflicts
-from .words import cell_name, short_cell_name
+from .words import cell_name, picture_text, short_cell_name
 
 INCHES_PER_CELL = {4: 0.9, 9: 0.6, 16: 0.48}
 DIGIT_SCALE = 0.55  # a digit's height as a share of its cell
@@ -79,9 +79,9 @@ def setup_board_axes(ax: Axes, size: int, labels: bool | str) -> None:
         ax.set_yticks(ticks, names)
         ax.xaxis.tick_top()
         ax.tick_params(length=0, labelsize=max(9, cell_points(ax, size) * 0.3))
-        ax.set_xlabel("c (column index, from 0)" if as_index else "column", fontsize=11)
+        ax.set_xlabel(picture_text("column index axis" if as_index else "column axis"), fontsize=11)
         ax.xaxis.set_label_position("top")
-        ax.set_ylabel("r (row index, from 0)" if as_index else "row", fontsize=11)
+        ax.set_ylabel(picture_text("row index axis" if as_index else "row axis"), fontsize=11)
     else:
         ax.set_xticks([])
         ax.set_yticks([])
@@ -253,7 +253,7 @@ def draw_conflicts(board: object, ax: Axes | None = None, title: str | None = No
     clashes = find_conflicts(grid)
     if title is None:
         described = [clash.describe(len(grid)) for clash in clashes]
-        title = "\n".join(described) if clashes else "no clashes: the board is valid"
+        title = "\n".join(described) if clashes else picture_text("no clashes")
     return draw_board(grid, ax=ax, conflicts=clashes, title=title)
 
 
@@ -377,7 +377,10 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
             r, c = node.cell
             ax.text(x, y - 0.38, short_cell_name(r, c), ha="center", va="top", fontsize=8,
                     color=style.CANDIDATE, zorder=3, gid="cell-label")  # fmt: skip
-    ax.set_yticks([0, *(-d for d in sorted(names))], ["start", *(names[d] for d in sorted(names))])
+    ax.set_yticks(
+        [0, *(-d for d in sorted(names))],
+        [picture_text("tree start"), *(names[d] for d in sorted(names))],
+    )
     ax.tick_params(length=0, labelsize=11)
     ax.set_xticks([])
     for spine in ax.spines.values():
@@ -388,8 +391,11 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
               frameon=False)  # fmt: skip
     if title is None:
         stats = tree.result.stats
-        title = (
-            f"{stats.nodes} digits placed, {len(tree.dead_ends())} dead ends, {tree.result.status}"
+        title = picture_text(
+            "tree title",
+            nodes=stats.nodes,
+            dead_ends=len(tree.dead_ends()),
+            status=tree.result.status,
         )
     ax.set_title(title, fontsize=13)
     return ax
@@ -408,7 +414,7 @@ def legend_dot(colour: str, text: str, shape: str = "o", edge: float = 1.0) -> L
 
 
 TREE_LEGEND = [
-    legend_dot(style.PLACED, "on the path to the solution", edge=2.5),
-    legend_dot(TRIED, "tried, then taken back"),
-    legend_dot(style.DEAD_END, "dead end: nothing fits next", shape="s"),
+    legend_dot(style.PLACED, picture_text("tree path"), edge=2.5),
+    legend_dot(TRIED, picture_text("tree tried")),
+    legend_dot(style.DEAD_END, picture_text("tree dead end"), shape="s"),
 ]

@@ -390,3 +390,36 @@ CHECK_TEXT.update(
         ),
     }
 )
+
+
+PICTURE_TEXT = {  # the words on the course's charts and board pictures (charts.py, draw.py)
+    "nodes axis": "nodes (digits placed by choice)",
+    "seconds axis": "time per puzzle (ms)",
+    "backtracks axis": "backtracks",
+    "forced axis": "digits forced by propagation",
+    "clues axis": "clues (givens)",
+    "nodes panel": "nodes",
+    "time panel": "time",
+    "gave up": "gave up (> bound)",
+    "puzzles": "puzzles",
+    "share needing": "share of puzzles needing at least x",
+    "hardest first": "puzzles, hardest first",
+    "solved cell": "{solved} solved",
+    "nodes cell": "nodes: median {median}, max {most}",
+    "time cell": "median {time}",
+    "row axis": "row",
+    "column axis": "column",
+    "row index axis": "r (row index, from 0)",
+    "column index axis": "c (column index, from 0)",
+    "no clashes": "no clashes: the board is valid",
+    "tree start": "start",
+    "tree path": "on the path to the solution",
+    "tree tried": "tried, then taken back",
+    "tree dead end": "dead end: nothing fits next",
+    "tree title": "{nodes} digits placed, {dead_ends} dead ends, {status}",
+}
+
+
+def picture_text(key: str, **fields: object) -> str:
+    """The words a picture shows for `key`, with its blanks filled in."""
+    return PICTURE_TEXT[key].format(**fields)
