@@ -24,7 +24,7 @@ from __future__ import annotations
 import operator
 import reprlib
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import SupportsIndex, TypeVar
 
 from .errors import ArgumentError
 
@@ -82,12 +82,9 @@ def _refuse_value(name: str, accepts: str, value: object) -> ArgumentError:
 
 def _as_int(name: str, accepts: str, value: object) -> int:
     """An int from anything with `__index__` except bool (True is not a count), else TypeError."""
-    if isinstance(value, bool):
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
         raise _refuse_type(name, accepts, value)
-    try:
-        return operator.index(value)  # type: ignore[call-overload]
-    except TypeError:
-        raise _refuse_type(name, accepts, value) from None
+    return operator.index(value)
 
 
 def whole_number(name: str, value: object, *, minimum: int = 0, maximum: int | None = None) -> int:

@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from .arguments import optional_whole_number, whole_number
 from .measure import Column, Record, format_rows, record_of
 from .puzzles import load_set
 from .stats import format_seconds
@@ -117,8 +118,8 @@ def run_benchmark(
 
     `bounds` gives node bounds per method (default NODE_BOUNDS); `progress` gets a line per set.
     """
-    if repeat < 1:
-        raise ValueError(f"repeat must be at least 1, not {repeat}")
+    repeat = whole_number("repeat", repeat, minimum=1)
+    limit = optional_whole_number("limit", limit, minimum=1)
     bounds = NODE_BOUNDS if bounds is None else bounds
     rows: list[Row] = []
     for set_name in sets:

@@ -13,7 +13,9 @@ and GaveUp (naming the bound and how to raise it) when the bound stops it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Generator, Hashable, Iterator
+from contextlib import closing
+from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, TypeVar
 
@@ -45,13 +47,11 @@ def algorithm_x(
     rows: Rows[Choice, Constraint],
     chosen: list[Choice],
     stats: Stats | None = None,
-    max_nodes: int | None = None,
 ) -> Iterator[list[Choice]]:
     """Every exact cover extending `chosen`, one at a time; `columns` is restored between them.
 
     Choices are tried in sorted order, so the search never depends on how sets happen to hash.
-    `stats` counts a choice as a node when there were others, as forced when it was the only one;
-    with `max_nodes` (which needs `stats`) the search raises GaveUp rather than pass that many.
+    `stats` counts a choice as a node when there were others, as forced when it was the only one.
     """
     if not columns:
         yield list(chosen)
@@ -60,25 +60,34 @@ def algorithm_x(
     options = sorted(columns[constraint])
     for choice in options:
         if stats is not None:
-            count_choice(stats, len(options), max_nodes)
+            count_choice(stats, len(options))
         chosen.append(choice)
         removed = select(columns, rows, choice)
-        yield from algorithm_x(columns, rows, chosen, stats, max_nodes)
+        yield from algorithm_x(columns, rows, chosen, stats)
         deselect(columns, rows, choice, removed)
         chosen.pop()
 
 
-def count_choice(stats: Stats, options: int, max_nodes: int | None = None) -> None:
+@dataclass
+class Budget(Stats):
+    """Counters that also bound the search: a guess past `max_nodes` raises GaveUp. (The bound
+    rides on the counters so that `algorithm_x` stays as short as the textbook's.)"""
+
+    max_nodes: int = MAX_NODES
+
+
+def count_choice(stats: Stats, options: int) -> None:
     """A guess (one of several options) is a node; the only option left is a forced move."""
     if options == 1:
         stats.forced += 1
         return
-    if max_nodes is not None and stats.nodes >= max_nodes:
+    if isinstance(stats, Budget) and stats.nodes >= stats.max_nodes:
         raise GaveUp(
-            f"Algorithm X gave up after {number(max_nodes)} guesses (its bound); pass a larger "
-            f"max_nodes, say max_nodes={10 * max(max_nodes, 1_000):_}, to search further",
+            f"Algorithm X gave up after {number(stats.max_nodes)} guesses (its bound); pass a "
+            f"larger max_nodes, say max_nodes={10 * max(stats.max_nodes, 1_000):_}, to search "
+            "further",
             "max_nodes",
-            max_nodes,
+            stats.max_nodes,
         )
     stats.nodes += 1
 
@@ -134,16 +143,17 @@ def columns_of(rows: Rows[Choice, Constraint]) -> Columns[Constraint, Choice]:
 
 def solutions(
     puzzle: object, stats: Stats | None = None, max_nodes: int | None = None
-) -> Iterator[Board]:
+) -> Generator[Board, None, None]:
     """Every solution of the puzzle, one at a time, found by Algorithm X (at most `max_nodes`
-    guesses in all; None: MAX_NODES)."""
+    guesses in all; None: MAX_NODES). `stats`, if given, receives the counts as they grow."""
     bound = optional_whole_number("max_nodes", max_nodes, minimum=0)
-    return _solutions(parse(puzzle), stats or Stats(), MAX_NODES if bound is None else bound)
+    budget = Budget(max_nodes=MAX_NODES if bound is None else bound)
+    return _solutions(parse(puzzle), budget, stats)
 
 
-def _solutions(board: Board, stats: Stats, max_nodes: int) -> Iterator[Board]:
-    """The generator behind `solutions`, which checks its arguments at once, not when first
-    asked for a solution."""
+def _solutions(board: Board, budget: Budget, stats: Stats | None) -> Generator[Board, None, None]:
+    """The generator behind `solutions` (which checks its arguments at once, not when first
+    asked for a solution), passing the budget's counts on to `stats`."""
     if find_conflicts(board):
         return
     rows = sudoku_rows(len(board))
@@ -151,18 +161,29 @@ def _solutions(board: Board, stats: Stats, max_nodes: int) -> Iterator[Board]:
     given = [(r, c, d) for (r, c), d in givens(board).items()]
     for choice in given:
         select(columns, rows, choice)
-    for cover in algorithm_x(columns, rows, [], stats, max_nodes):
-        solved = copy_board(board)
-        for r, c, d in cover:
-            solved[r][c] = d
-        yield solved
+    before = Stats() if stats is None else Stats(nodes=stats.nodes, forced=stats.forced)
+
+    def report() -> None:
+        if stats is not None:
+            stats.nodes, stats.forced = before.nodes + budget.nodes, before.forced + budget.forced
+
+    try:
+        for cover in algorithm_x(columns, rows, [], budget):
+            solved = copy_board(board)
+            for r, c, d in cover:
+                solved[r][c] = d
+            report()
+            yield solved
+    finally:
+        report()  # also when the bound stops the search, or the caller stops asking
 
 
 def solve_exact_cover(
     puzzle: object, stats: Stats | None = None, max_nodes: int | None = None
 ) -> Board:
     """The first solution Algorithm X finds, or an error when there is none."""
-    first = next(solutions(puzzle, stats, max_nodes), None)
+    with closing(solutions(puzzle, stats, max_nodes)) as found:
+        first = next(found, None)
     if first is None:
         raise SudokuError("this puzzle has no solution")
     return first

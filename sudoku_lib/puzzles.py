@@ -5,22 +5,24 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources import files
 
-from .errors import SudokuError
+from .arguments import one_of
 
 SETS = ("easy50", "top95", "hardest", "hardest375", "17clue_sample", "famous")
 
 
 @cache
 def _load(name: str) -> tuple[str, ...]:
-    if name not in SETS:
-        raise SudokuError(f"unknown puzzle set {name!r}; choose one of {', '.join(SETS)}")
     text = files("sudoku_lib").joinpath("data", f"{name}.txt").read_text(encoding="utf-8")
     return tuple(line.strip() for line in text.splitlines() if line.strip())
 
 
 def load_set(name: str) -> list[str]:
-    """The puzzles of one bundled set, as 81-character strings, in the file's order."""
-    return list(_load(name))
+    """The puzzles of one bundled set, as 81-character strings, in the file's order.
+
+    The name is checked before the cache sees it, so a list or a typo gets a message, not a
+    TypeError from the cache.
+    """
+    return list(_load(one_of("name", name, SETS)))
 
 
 FAMOUS_NAMES = (

@@ -9,6 +9,7 @@ count them from 1, and only this module turns the one into the other.
 from __future__ import annotations
 
 import unicodedata
+from types import MappingProxyType
 
 UNIT_KINDS = ("row", "column", "box")
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
@@ -259,7 +260,9 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:g} second" + ("" if seconds == 1 else "s")
 
 
-CHARACTER_NOTES = {"\ufeff": "a byte-order mark: some editors start a file with one"}
+CHARACTER_NOTES = MappingProxyType(
+    {"\ufeff": "a byte-order mark: some editors start a file with one"}
+)
 
 
 def character_name(char: str) -> str:

@@ -508,3 +508,15 @@ def test_an_answer_that_cannot_be_shown_is_still_reported():
 
     report = check_cases("f", lambda x: Odd(), [Case("one", (1,), 1)])
     assert report.outcome == "failed" and "cannot be shown" in repr(report)
+
+
+def test_an_error_that_cannot_say_itself_is_still_reported():
+    class Odd(Exception):
+        def __str__(self):
+            raise RuntimeError("no")
+
+    def raises(x):
+        raise Odd
+
+    report = check_cases("f", raises, [Case("one", (1,), 1)])
+    assert report.outcome == "failed" and "your code raised Odd" in repr(report)

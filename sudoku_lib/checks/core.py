@@ -37,7 +37,7 @@ from ..words import cell_and_indices, cell_name, check_text, seconds_text
 
 Outcome = Literal["passed", "failed", "not done yet"]
 NOT_DONE: Outcome = "not done yet"
-TIME_LIMIT = 2.0  # seconds a case may take: the course's exercises need well under a tenth of that
+TIME_LIMIT = 3.0  # seconds a case may take: the course's exercises need well under a tenth of that
 RECOGNISER_BUDGET = 2.0  # seconds the mistake recognisers may spend re-running the learner's code
 LIBRARY_DIR = Path(__file__).resolve().parent.parent  # the sudoku_lib package
 SHOWN_ITEMS = 8  # how many missing / extra items a report lists before "and N more"
@@ -217,7 +217,7 @@ def run_case(
         return Report(title, "failed", [*header, *shown_input, check_text("recursion")], case.name)
     except Exception as error:  # the learner's bug, reported rather than raised
         lines = [*header, *shown_input]
-        lines.append(check_text("raised", error=type(error).__name__, message=error))
+        lines.append(check_text("raised", error=type(error).__name__, message=safe_str(error)))
         words = first_words(mistakes, Attempt(case, args, NO_ANSWER, function, error))
         if words:
             lines.append(check_text("may mean", words=words))
@@ -516,6 +516,14 @@ def safe_show(show: Callable[[Any], str] | None, value: Any) -> str:
     if is_board(value):
         return "\n" + "\n".join("        " + line for line in to_grid_text(value).splitlines())
     return safe_repr(value)
+
+
+def safe_str(error: Exception) -> str:
+    """str(error), even for a learner's exception whose __str__ is broken."""
+    try:
+        return str(error)
+    except Exception:
+        return safe_repr(error)
 
 
 def safe_repr(value: Any) -> str:
