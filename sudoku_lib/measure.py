@@ -14,13 +14,14 @@ the figure `solve()` already reports to a learner and the command line prints.
 from __future__ import annotations
 
 import statistics
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
 from tqdm.auto import tqdm
 
-from .board import BLANK, to_string
+from .board import BLANK, parse, to_string
 from .search import SWITCHES, solve
 from .stats import format_seconds
 
@@ -265,3 +266,31 @@ SUMMARY_COLUMNS: tuple[Column[Summarised], ...] = (
 def format_summaries(results: Mapping[str, Sequence[Record]]) -> str:
     """A text table, one line per label: solved, median and max nodes, median and total time."""
     return format_rows([(label, summary(rs)) for label, rs in results.items()], SUMMARY_COLUMNS)
+
+
+OwnSolver = Callable[[list[list[str]]], tuple[object, int]]
+"""A learner's solver, as notebook 04 asks for it: board -> (solution or None, nodes)."""
+
+
+def measure_solver(
+    solver: OwnSolver, puzzles: Mapping[str, object] | Sequence[object]
+) -> list[Record]:
+    """Solve each puzzle once with a learner's own solver and keep its record, like `measure`.
+
+    The solver reports only its nodes, so `forced` and `backtracks` are 0 in these records. Time
+    is the solver's call, the puzzle already parsed, as close to `solve()`'s own figure (the
+    search alone) as a learner's function allows. A solver that is still a stub (raises
+    NotImplementedError) gives no records, so the notebook runs on in the learner's copy.
+    """
+    records = []
+    for name, puzzle in named(puzzles).items():
+        board = parse(puzzle)
+        start = time.perf_counter()
+        try:
+            solution, nodes = solver(board)
+        except NotImplementedError:
+            return []
+        seconds = time.perf_counter() - start
+        status = "solved" if solution is not None else "no solution"
+        records.append(Record(name, clue_count(puzzle), status, nodes, 0, 0, seconds))
+    return records

@@ -373,3 +373,154 @@ def character_name(char: str) -> str:
     shown = repr(char) if visible else ascii(char)
     note = CHARACTER_NOTES.get(char) or unicodedata.name(char, "a control character")
     return f"{shown} (U+{ord(char):04X}, {note})"
+
+
+def short_cell_name(row: int, col: int) -> str:
+    """A cell in the fewest characters, for a label under a small picture: (0, 2) -> "r1c3"."""
+    return f"r{row + 1}c{col + 1}"
+
+
+CHECK_TEXT.update(
+    {  # notebook 04: the pieces of a pruned search, and the learner's own search
+        "extra in one unit": (
+            "every extra digit ({digits}) is already in {unit}: did you leave that unit out, "
+            "or read the wrong cells for it?"
+        ),
+        "digits as numbers": "the board holds digits as one-character strings: '5', not 5.",
+        "wrote on the board": (
+            "your function changed the board ({cell} first, {count} cells in all): placing a "
+            "single as you find it changes what the next cell sees. Only look; place nothing."
+        ),
+        "filled cells included": "{cell} already holds a digit: look only at empty cells.",
+        "a dict please": "a dict was asked for, and this is a {kind}.",
+        "keys missing": "missing {items}",
+        "keys extra": "extra {items}",
+        "keys wrong": "a wrong value at {items}",
+        "placed digit included": (
+            "the unit already holds a {digit}: only missing digits can be hidden singles."
+        ),
+        "cells as keys": "the dict runs the other way round: {{digit: cell}}, not {{cell: digit}}.",
+        "not an empty cell": "{cell} already holds a digit: only empty cells are to be filled.",
+        "more candidates": (
+            "your cell has {got}, the expected one {fewest}: the fewest, not the most."
+        ),
+        "last of a tie": (
+            "both cells have as few candidates: on a tie, keep the first in reading order "
+            "(replace the best cell only when a cell has strictly fewer)."
+        ),
+        "pruned too slow": (
+            "A pruned search finishes these puzzles in well under a second. Does it place the "
+            "naked singles before each choice, fill the most constrained cell first, and back "
+            "up as soon as a cell has no candidate?"
+        ),
+        "not a pair": "return a pair (solution, nodes), not a {kind}.",
+        "no solution expected": "this puzzle has no solution: return (None, nodes).",
+        "solution expected": "this puzzle has a solution, but your search returned None.",
+        "blanks left": (
+            "the board you returned still has {count} (the first at {cell}): was a branch "
+            "that had succeeded undone? Return as soon as the search says it is solved."
+        ),
+        "given changed": "the board you returned changed a given, at {cell}.",
+        "rule broken": (
+            "the board you returned breaks a rule: a digit twice in a row, a column or a box."
+        ),
+        "nodes not a count": "nodes should be a count (an int, 0 or more), not {nodes}.",
+        "no guesses counted": (
+            "you report 0 nodes, yet singles alone cannot finish this puzzle: add 1 to your "
+            "count each time you place a digit by choice."
+        ),
+        "not pruned enough": (
+            "your search placed {nodes} digits by choice, and the naive search needs {naive}: "
+            "a pruned search needs at least {times} times fewer. Does it place the naked "
+            "singles before each choice, fill the most constrained cell first, and back up as "
+            "soon as a cell has no candidate?"
+        ),
+        "nodes beside naive": (
+            "    on {puzzle}: yours {nodes}, the naive search {naive} ({times} times as many)."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {  # notebooks 06 and 07: reading measurements, counting solutions
+        "not sorted": "that is the middle of the list as given: sort the numbers first.",
+        "one middle of two": (
+            "with an even count there are two middle numbers: the median is their mean."
+        ),
+        "the mean": "that is the mean (the average); the median is the middle of the sorted list.",
+        "record not name": "that is the whole record: return its name, record.name.",
+        "hardest tie": (
+            "another record has as many nodes and comes first: on a tie, keep the first "
+            "(replace the best only when a record has strictly more)."
+        ),
+        "fewest not most": "that record has the fewest nodes: the most was asked for.",
+        "one place too far": (
+            "that is the next number up: count how many are at most n, and stop at the first n "
+            "where that share reaches the fraction."
+        ),
+        "position not value": "that looks like a position in the list: return the number there.",
+        "count stop early": (
+            "Counting every solution and then keeping `limit` of them never ends on a board "
+            "with billions of solutions: stop the search as soon as the count reaches the limit."
+        ),
+        "past the limit": "the count went past the limit: stop once it reaches it.",
+        "count stopped at first": (
+            "the search stopped at the first solution: count it and carry on until the limit."
+        ),
+        "count not repeatable": (
+            "a second call on the same puzzle said {second}, the first {first}: something is "
+            "left over between calls (digits on a shared board, or a counter outside the "
+            "function)."
+        ),
+        "limit of one": (
+            "this puzzle has two solutions: with a limit of 1 the count stops at the first and "
+            "cannot tell one from two. Use limit=2."
+        ),
+        "none is not one": "this puzzle has no solution at all: unique means exactly one.",
+        "blanked without asking": (
+            "the cell was blanked although the puzzle then has more than one solution: ask "
+            "is_unique first, and keep the clue when the answer is no."
+        ),
+        "index from one": (
+            "the cell after the one asked for was blanked: the index counts from 0, like a "
+            "Python string."
+        ),
+        "kept a removable clue": (
+            "blanking this cell keeps the puzzle unique, so the blank should stay."
+        ),
+    }
+)
+
+
+PICTURE_TEXT = {  # the words on the course's charts and board pictures (charts.py, draw.py)
+    "nodes axis": "nodes (digits placed by choice)",
+    "seconds axis": "time per puzzle (ms)",
+    "backtracks axis": "backtracks",
+    "forced axis": "digits forced by propagation",
+    "clues axis": "clues (givens)",
+    "nodes panel": "nodes",
+    "time panel": "time",
+    "gave up": "gave up (> bound)",
+    "puzzles": "puzzles",
+    "share needing": "share of puzzles needing at least x",
+    "hardest first": "puzzles, hardest first",
+    "solved cell": "{solved} solved",
+    "nodes cell": "nodes: median {median}, max {most}",
+    "time cell": "median {time}",
+    "row axis": "row",
+    "column axis": "column",
+    "row index axis": "r (row index, from 0)",
+    "column index axis": "c (column index, from 0)",
+    "no clashes": "no clashes: the board is valid",
+    "tree start": "start",
+    "tree path": "on the path to the solution",
+    "tree tried": "tried, then taken back",
+    "tree dead end": "dead end: nothing fits next",
+    "tree title": "{nodes} digits placed, {dead_ends} dead ends, {status}",
+}
+
+
+def picture_text(key: str, **fields: object) -> str:
+    """The words a picture shows for `key`, with its blanks filled in."""
+    return PICTURE_TEXT[key].format(**fields)

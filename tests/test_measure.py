@@ -128,3 +128,19 @@ def test_the_one_table_formatter_fits_columns_and_leaves_no_trailing_space():
     assert lines[1] == "-" * len(lines[0])
     assert lines[2:] == ["a" + " " * 19 + "1   a", "a much longer name 18   a"]
     assert not any(line.endswith(" ") for line in lines)
+
+
+def test_a_learners_solver_is_measured_like_the_library_and_a_stub_gives_nothing():
+    from sudoku_lib.measure import measure_solver
+
+    def own(board):
+        result = solve(board, "pruned")
+        return result.solution, result.stats.nodes
+
+    def stub(board):
+        raise NotImplementedError
+
+    (record,) = measure_solver(own, {"SAMPLE": SAMPLE})
+    assert (record.name, record.status, record.nodes) == ("SAMPLE", "solved", 0)
+    assert record.clues == 30 and record.seconds > 0
+    assert measure_solver(stub, [SAMPLE]) == []

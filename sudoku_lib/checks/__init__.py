@@ -10,7 +10,13 @@ from .nb00 import check_count_givens, check_digit_in_solution
 from .nb01 import check_box_of, check_peers_of, check_string_to_board
 from .nb02 import check_find_clash, check_is_valid_board, check_is_valid_row
 from .nb03 import check_count_all, check_count_queens, check_is_valid, check_solve_counting
-from .nb04 import check_candidates, check_hidden_singles, check_naked_singles
+from .nb04 import (
+    check_candidates,
+    check_hidden_singles,
+    check_most_constrained,
+    check_naked_singles,
+    check_pruned_solve,
+)
 from .nb05 import check_board_after, check_first_dead_end, check_tries_per_depth
 from .nb06 import check_hardest, check_median, check_nodes_for
 from .nb07 import check_count_solutions, check_is_unique, check_remove_clue
@@ -39,9 +45,11 @@ __all__ = [
     "check_is_valid_board",
     "check_is_valid_row",
     "check_median",
+    "check_most_constrained",
     "check_naked_singles",
     "check_nodes_for",
     "check_peers_of",
+    "check_pruned_solve",
     "check_remove_clue",
     "check_solve_counting",
     "check_string_to_board",
