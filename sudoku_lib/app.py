@@ -18,7 +18,11 @@ from .board import parse, to_string
 from .errors import ConflictError, SudokuError
 from .search import SWITCHES, refuse_conflicts
 from .stepper import SideBySide, Stepper, side_by_side
+from .stepper.view import close_tree
 from .words import number, plural
+
+SIZE = "large"
+"""The stepper's size in the app: digits and words readable from the back of a classroom."""
 
 Source = Literal["named", "set", "pasted"]
 Layout = Literal["one", "side by side"]
@@ -135,13 +139,14 @@ def source_words(choice: Choice) -> str:
 
 
 def build_view(choice: Choice) -> Stepper | SideBySide:
-    """One stepper, or two side by side (the compared method with every switch on)."""
+    """One stepper, or two side by side (the compared method with every switch on), drawn at
+    the stepper's large size: the app is for the front of the room."""
     puzzle = puzzle_for(choice)
     switches = switches_for(choice.method, choice.switches_off)
     if choice.layout == "one":
-        return Stepper(puzzle, choice.method, **switches)
-    left = Stepper(puzzle, choice.method, controls=False, **switches)
-    return side_by_side(puzzle, left, choice.compare_with)
+        return Stepper(puzzle, choice.method, size=SIZE, **switches)
+    left = Stepper(puzzle, choice.method, controls=False, size=SIZE, **switches)
+    return side_by_side(puzzle, left, choice.compare_with, size=SIZE)
 
 
 def title_for(choice: Choice) -> str:
@@ -173,13 +178,6 @@ def open_choice(choice: Choice) -> Opened:
     except SudokuError as error:
         return Opened(None, problem_words(error))
     return Opened(view, title=title_for(choice))
-
-
-def close_view(widget: widgets.Widget) -> None:
-    """Close a view and every widget inside it, so a replaced stepper leaves nothing behind."""
-    for child in getattr(widget, "children", ()):
-        close_view(child)
-    widget.close()
 
 
 APP_STYLE = """<style>
@@ -384,9 +382,9 @@ class StepperApp(widgets.VBox):
     def show(self, opened: Opened) -> None:
         """Put the opened view on the stage (closing the old one), or the problem in its place."""
         if self.view is not None:
-            close_view(self.view)
+            close_tree(self.view.widget)
         self.view = opened.view
-        self.stage.children = (opened.view,) if opened.view is not None else ()
+        self.stage.children = (opened.view.widget,) if opened.view is not None else ()
         self.problem.value = escape(opened.problem)
         self.problem.layout.display = None if opened.problem else "none"
         heading = "<b>Sudoku stepper</b>"

@@ -67,3 +67,32 @@ def about_duration(seconds: float) -> str:
         if seconds < 1.5 * next_length:
             return "about " + plural(round(seconds / length), noun)
     return "about " + plural(round(seconds / 86_400), "day")
+
+
+def cell_in_unit(row: int, col: int, kind: str) -> str:
+    """A cell named within a unit that already fixes part of it: "column 7" within a row."""
+    if kind == "row":
+        return f"column {col + 1}"
+    if kind == "column":
+        return f"row {row + 1}"
+    return cell_name(row, col)
+
+
+def step_status(position: int, known: int, finished: bool) -> str:
+    """Where a stepper is, in words: "step 4 of 12,523", "step 52 of 52: the search has ended",
+    or "step 4 of at least 4" while the search goes on (only the steps recorded so far are known).
+    """
+    if not finished:
+        return f"step {number(position)} of at least {number(known)}"
+    where = f"step {number(position)} of {number(known)}"
+    return f"{where}: the search has ended" if position == known else where
+
+
+def ended_note() -> str:
+    """What a stepper says when asked to go past its last step."""
+    return "the search has ended: this is its last step"
+
+
+def cap_note(cap: int) -> str:
+    """What a stepper says when a cap stopped a long move."""
+    return f"stopped after {plural(cap, 'step')}: press again to go on"

@@ -190,8 +190,8 @@ def test_a_replaced_stepper_is_closed():
     app = stepper_app()
     first = app.view
     app.method.value = "pruned"
-    assert first.comm is None  # closed: no longer talks to the browser
-    assert app.view is not first and app.view.comm is not None
+    assert first.widget.comm is None  # closed: no longer talks to the browser
+    assert app.view is not first and app.view.widget.comm is not None
 
 
 def test_switch_names_match_the_pruned_search():

@@ -12,6 +12,7 @@ from ..board import Board, parse, to_grid_text
 from ..puzzles import FOUR_BY_FOUR, SAMPLE, load_set
 from ..search import solve
 from ..search.events import DeadEnd, Event, Try
+from ..stepper.model import BoardReplay
 from .core import Case, Report, check_cases
 
 
@@ -24,9 +25,7 @@ def events_of(puzzle: str, max_nodes: int | None = None) -> list[Event]:
 
 def board_after_events(puzzle: str, steps: int) -> Board:
     """The board once the first `steps` events of the naive search have happened."""
-    from ..stepper import Replay  # imported here: the stepper brings in ipywidgets
-
-    replay = Replay(parse(puzzle))
+    replay = BoardReplay(parse(puzzle))
     for event in events_of(puzzle, max_nodes=steps)[:steps]:
         replay.apply(event)
     return replay.board

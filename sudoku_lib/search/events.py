@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import Digit
+from ..words import cell_in_unit, unit_name
 from ..words import cell_name as where
-from ..words import unit_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,22 +70,25 @@ Event = Try | Forced | Undo | DeadEnd | Solved
 
 
 def caption(event: Event, size: int = 9) -> str:
-    """The event in one line of plain words, for the stepper and for printed traces.
+    """The event as a short sentence, for the stepper and for printed traces.
 
     `size` is the board's (4, 9 or 16): only a 9x9 board's boxes have names like "top-left".
+    A hidden single names its unit first and then the one place left in it, as a person says
+    it: "in row 3, 5 fits only in column 7".
     """
     match event:
         case Try(row, col, digit, _):
-            return f"try {digit} at {where(row, col)}"
+            return f"try {digit} in {where(row, col)}"
         case Forced(row, col, digit, _, None):
-            return f"{where(row, col)} can only be {digit}"
+            return f"only {digit} fits in {where(row, col)}"
         case Forced(row, col, digit, _, (kind, index)):
-            return f"{digit} can only go at {where(row, col)} in {unit_name(kind, index, size)}"
+            unit = unit_name(kind, index, size)
+            return f"in {unit}, {digit} fits only in {cell_in_unit(row, col, kind)}"
         case Undo(row, col, digit, _, forced):
             kind = "forced " if forced else ""
-            return f"take back the {kind}{digit} at {where(row, col)}"
+            return f"take back the {kind}{digit} in {where(row, col)}"
         case DeadEnd(row, col, _, why) if row is not None and col is not None:
-            return f"{why} at {where(row, col)}: back up"
+            return f"{why} for {where(row, col)}: back up"
         case DeadEnd(_, _, _, why):
             return f"{why}: back up"
         case Solved():

@@ -1,0 +1,199 @@
+"""The stepper's pictures as HTML: the board, the call stack, and the style sheet for two sizes.
+
+Sizes are fixed in pixels so the board never squashes: when space is short the stack moves below
+the board (the containers wrap) instead. The current cell, a dead end and a clash differ in shape
+as well as colour (a solid outline, a dashed outline with a cross, a double outline with "!"), so a
+colour-blind viewer and a washed-out projector tell them apart; each marker has at least 3:1
+contrast against the white cell around it (WCAG's non-text contrast).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+from .. import style
+from ..board import BLANK, Board, Cell, Digit, flatten, geometry_of
+
+SIZES = ("default", "large")
+"""The stepper's sizes: "default" for a laptop, "large" for a projector."""
+
+CURRENT_EDGE = style.GRID_THICK  # the current cell's outline, over the amber fill
+DEAD_EDGE = "#991b1b"  # a dead end: dashed dark-red outline and a cross
+CLASH_EDGE = "#5b21b6"  # a clash: double violet outline and "!"
+DEAD_FILL = "#fee2e2"
+MARKERS = {"current": CURRENT_EDGE, "dead end": DEAD_EDGE, "clash": CLASH_EDGE}
+"""Each marker's colour, checked by a test for 3:1 contrast against the white background."""
+
+# (cell px, digit px, pencil-mark px, text px) per size, for 9x9 boards; 4x4 and 16x16 scale.
+METRICS = {"default": (40, 22, 11, 15), "large": (54, 30, 15, 20)}
+SCALE = {4: (1.2, 1.2, 1.2), 9: (1.0, 1.0, 1.0), 16: (0.85, 0.75, 0.65)}
+
+
+@dataclass(frozen=True)
+class Marks:
+    """The cells a picture marks: where the search is, a dead end, cells that clash."""
+
+    current: Cell | None = None
+    dead_end: Cell | None = None
+    clashes: frozenset[Cell] = field(default_factory=frozenset)
+
+
+def luminance(colour: str) -> float:
+    """WCAG's relative luminance of a "#rrggbb" colour."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21); markers need at least 3."""
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def check_size(size: str) -> str:
+    """`size` if it is one the stepper has, else an error that lists them."""
+    if size not in SIZES:
+        names = ", ".join(repr(name) for name in SIZES)
+        raise ValueError(f"size must be one of {names}, not {size!r}")
+    return size
+
+
+def board_html(
+    board: Board,
+    given: dict[Cell, Digit],
+    forced: set[Cell] | frozenset[Cell],
+    marks: Marks,
+    candidates: dict[Cell, list[Digit]],
+    data: dict[str, str] | None = None,
+) -> str:
+    """A board as an HTML table: givens, placed (blue), forced (green), the marks, pencil marks.
+
+    The table carries the cells as `data-board` (and any `data` as more data- attributes), so a
+    browser test can read what is drawn without parsing the cells.
+    """
+    geo = geometry_of(board)
+    rows = []
+    for r, row in enumerate(board):
+        cells = []
+        for c, digit in enumerate(row):
+            classes = cell_classes((r, c), digit, given, forced, marks)
+            if c % geo.box == geo.box - 1 and c != geo.size - 1:
+                classes.append("sdk-br")
+            if r % geo.box == geo.box - 1 and r != geo.size - 1:
+                classes.append("sdk-bb")
+            if digit != BLANK:
+                content = digit
+            elif (r, c) == marks.dead_end:
+                content = '<span class="sdk-x" aria-label="dead end">✕</span>'
+            else:
+                content = pencil_marks(candidates.get((r, c)), geo.digits, geo.box)
+            cells.append(f'<td class="{" ".join(classes)}">{content}</td>')
+        rows.append(f"<tr>{''.join(cells)}</tr>")
+    about = "".join(f' data-{key}="{escape(value)}"' for key, value in (data or {}).items())
+    return (
+        f'<table class="sdk-board sdk-n{geo.size}" data-board="{flatten(board)}"{about}>'
+        f"{''.join(rows)}</table>"
+    )
+
+
+def cell_classes(
+    cell: Cell,
+    digit: Digit,
+    given: dict[Cell, Digit],
+    forced: set[Cell] | frozenset[Cell],
+    marks: Marks,
+) -> list[str]:
+    """The CSS classes of one cell: what kind of digit it holds and which marker it carries."""
+    classes = []
+    if cell in given:
+        classes.append("sdk-g")
+    elif cell in forced:
+        classes.append("sdk-f")
+    elif digit != BLANK:
+        classes.append("sdk-p")
+    if cell == marks.dead_end:
+        classes.append("sdk-dead")
+    elif cell == marks.current:
+        classes.append("sdk-cur")
+    if cell in marks.clashes:
+        classes.append("sdk-clash")
+    return classes
+
+
+def pencil_marks(marks: list[Digit] | None, digits: tuple[Digit, ...], box: int) -> str:
+    """The candidates of an empty cell as a small grid of grey digits (nothing when None)."""
+    if not marks:
+        return ""
+    spans = "".join(f"<span>{d if d in marks else ''}</span>" for d in digits)
+    return f'<div class="sdk-pm sdk-pm{box}">{spans}</div>'
+
+
+def stack_html(lines: list[str], title: str = "call stack") -> str:
+    """The stack, top first: the newest line outlined and marked with an arrow."""
+    shown = [
+        f'<div class="sdk-level{" sdk-top" if i == len(lines) - 1 else ""}">'
+        f"{'▶ ' if i == len(lines) - 1 else ''}{escape(line)}</div>"
+        for i, line in reversed(list(enumerate(lines)))
+    ]
+    body = "".join(shown) or '<div class="sdk-level">(empty: no choice open)</div>'
+    return f'<div class="sdk-stack"><b>{escape(title)}</b>{body}</div>'
+
+
+def size_rules(size: str) -> str:
+    """The CSS for one size: fixed cell sizes, so a narrow page wraps instead of squashing."""
+    cell, digit, mark, text = METRICS[size]
+    root = f".sudoku-stepper.sdk-{size}, .sudoku-side-by-side.sdk-{size}"
+    rules = [
+        f"{root} {{ --sdk-text: {text}px; }}",
+    ]
+    for n, (cell_k, digit_k, mark_k) in SCALE.items():
+        px = round(cell * cell_k)
+        rules.append(
+            f".sdk-{size} .sdk-n{n} td {{ width: {px}px; min-width: {px}px; max-width: {px}px;"
+            f" height: {px}px; font-size: {round(digit * digit_k)}px; }}"
+            f" .sdk-{size} .sdk-n{n} .sdk-pm {{ font-size: {round(mark * mark_k)}px; }}"
+            f" .sdk-{size} .sdk-n{n} {{ width: {n * px + 4}px; }}"
+        )
+    return "\n".join(rules)
+
+
+STYLE = f"""<style>
+.sdk-board {{ border-collapse: collapse; border: 2px solid {style.GRID_THICK};
+  background: {style.BACKGROUND}; font-family: sans-serif; margin: 2px; table-layout: fixed; }}
+.sdk-board td {{ border: 1px solid {style.GRID_THIN}; text-align: center; vertical-align: middle;
+  padding: 0; color: {style.GRID_THICK}; box-sizing: border-box; overflow: hidden; }}
+.sdk-board td.sdk-br {{ border-right: 2px solid {style.GRID_THICK}; }}
+.sdk-board td.sdk-bb {{ border-bottom: 2px solid {style.GRID_THICK}; }}
+.sdk-board td.sdk-g {{ color: {style.GIVEN}; font-weight: bold; }}
+.sdk-board td.sdk-p {{ color: {style.PLACED}; }}
+.sdk-board td.sdk-f {{ color: {style.FORCED}; font-style: italic; }}
+.sdk-board td.sdk-cur {{ background: {style.CURRENT}; box-shadow: inset 0 0 0 3px {CURRENT_EDGE};
+  }}
+.sdk-board td.sdk-dead {{ background: {DEAD_FILL}; outline: 3px dashed {DEAD_EDGE};
+  outline-offset: -4px; color: {DEAD_EDGE}; font-weight: bold; }}
+.sdk-board td.sdk-clash {{ box-shadow: inset 0 0 0 4px {CLASH_EDGE}, inset 0 0 0 6px #fff,
+  inset 0 0 0 8px {CLASH_EDGE}; }}
+.sdk-board td.sdk-clash::after {{ content: "!"; color: {CLASH_EDGE}; font-weight: bold;
+  font-size: 60%; vertical-align: super; }}
+.sdk-pm {{ display: grid; line-height: 1.05; color: {style.CANDIDATE}; }}
+.sdk-pm2 {{ grid-template-columns: repeat(2, 1fr); }}
+.sdk-pm3 {{ grid-template-columns: repeat(3, 1fr); }}
+.sdk-pm4 {{ grid-template-columns: repeat(4, 1fr); }}
+.sdk-hide-marks .sdk-pm {{ display: none; }}
+.sdk-stack {{ font-family: monospace; font-size: var(--sdk-text); max-height: 20em;
+  overflow-y: auto; min-width: 14em; padding: 0 6px; }}
+.sdk-level.sdk-top {{ font-weight: bold; outline: 2px solid {CURRENT_EDGE};
+  background: {style.CURRENT}; }}
+.sdk-caption {{ font-size: calc(var(--sdk-text) + 2px); }}
+.sdk-counters, .sdk-keys, .sdk-note {{ font-size: var(--sdk-text); }}
+.sdk-counters {{ font-family: monospace; }}
+.sdk-keys {{ color: #4b5563; }}
+.sudoku-stepper:focus-within {{ outline: 2px solid {style.PLACED}; outline-offset: 2px; }}
+{size_rules("default")}
+{size_rules("large")}
+.sdk-large .widget-button, .sdk-large .widget-label, .sdk-large .widget-dropdown select,
+.sdk-large .widget-readout, .sdk-large .widget-inline-hbox .widget-label
+  {{ font-size: 18px; height: auto; }}
+</style>"""
