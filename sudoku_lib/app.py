@@ -191,11 +191,25 @@ APP_STYLE = """<style>
 .sudoku-app-controls button.mod-active { background: #1d4f91; color: #fff; }
 .sudoku-app-controls .widget-toggle-buttons { flex-wrap: wrap; }
 .sudoku-app .jupyter-widget-Collapse-header { font-size: 18px; color: #1a1a1a; }
-.sudoku-app-title { font-size: 22px; }
+.sudoku-app-title { font-size: 20px; font-weight: 600; }
+.sudoku-app-stage .sudoku-stepper > :first-child { font-size: 18px; }
 .sudoku-app-problem { font-size: 20px; color: #7a0000; background: #fff0f0;
   border-left: 6px solid #b00000; padding: 8px 12px; max-height: 9em; overflow: auto; }
 .sudoku-app-problem::before { content: "⚠ "; }
 .sudoku-app-row { flex-wrap: wrap; align-items: center; gap: 6px 12px; }
+/* A landscape screen: one stepper's board on the left, its words and controls on the right. */
+.sudoku-app-stage > .sudoku-stepper { display: grid; grid-template-columns: max-content
+  minmax(0, 1fr); column-gap: 24px; align-content: start; align-items: start; }
+.sudoku-app-stage > .sudoku-stepper > * { grid-column: 2; }
+.sudoku-app-stage .sudoku-stepper > .widget-hbox:nth-child(2) { display: contents; }
+.sudoku-app-stage > .sudoku-stepper > .widget-hbox:nth-child(2) > :first-child {
+  grid-column: 1; grid-row: 1 / span 12; }
+.sudoku-app-stage .sudoku-stepper > .widget-hbox:nth-child(2) > :last-child { order: 1; }
+/* Two boards in one row, each stack below its board, the shared controls above both. */
+.sudoku-app-stage > .sudoku-side-by-side > :first-child { order: 1; flex-wrap: nowrap; }
+.sudoku-app-stage > .sudoku-side-by-side > :first-child > .sudoku-stepper {
+  flex: 1 1 0; min-width: min-content; }
+.sudoku-app-stage > .sudoku-side-by-side .sdk-stack { max-height: 8em; }
 </style>"""
 
 
@@ -289,6 +303,7 @@ class StepperApp(widgets.VBox):
         self.title = widgets.HTML()
         self.title.add_class("sudoku-app-title")
         self.stage = widgets.Box()
+        self.stage.add_class("sudoku-app-stage")
         self.view: Stepper | SideBySide | None = None
         self._arrange()
         self._listen()
@@ -297,7 +312,7 @@ class StepperApp(widgets.VBox):
     def _arrange(self) -> None:
         """Three rows of controls (puzzle, method, view) that fold away, then the board.
 
-        Folded, the controls leave the whole screen to the stepper; the title line above
+        Folded, the controls leave the screen to the stepper; the title line under them
         still says which puzzle and method are shown.
         """
         self.set_row = row([self.set_name, widgets.Label("number"), self.number])
@@ -314,12 +329,14 @@ class StepperApp(widgets.VBox):
             ]
         )
         controls.add_class("sudoku-app-controls")
-        self.fold = widgets.Accordion([controls], titles=("Puzzle and method",), selected_index=0)
+        self.fold = widgets.Accordion(
+            [controls], titles=("Sudoku stepper: the puzzle and the method",), selected_index=0
+        )
         self.children = (
             widgets.HTML(APP_STYLE),
-            self.title,
             self.fold,
             self.problem,
+            self.title,
             self.stage,
         )
         self.add_class("sudoku-app")
@@ -387,8 +404,7 @@ class StepperApp(widgets.VBox):
         self.stage.children = (opened.view.widget,) if opened.view is not None else ()
         self.problem.value = escape(opened.problem)
         self.problem.layout.display = None if opened.problem else "none"
-        heading = "<b>Sudoku stepper</b>"
-        self.title.value = f"{heading} · {escape(opened.title)}" if opened.title else heading
+        self.title.value = escape(opened.title[:1].upper() + opened.title[1:])
 
 
 def stepper_app(**picked: Any) -> StepperApp:

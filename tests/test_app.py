@@ -69,6 +69,7 @@ def test_a_pasted_puzzle_opens_a_stepper_on_exactly_that_puzzle():
     opened = open_choice(Choice(source="pasted", text=f"  {pasted}\n"))
     assert isinstance(opened.view, Stepper)
     assert opened.view.puzzle == parse(pasted)
+    assert opened.view.size == "large"
     assert opened.problem == ""
     assert "pasted puzzle" in opened.title
 
@@ -125,6 +126,7 @@ def test_side_by_side_puts_the_chosen_method_left_and_the_compared_one_right():
     view = open_choice(choice).view
     assert isinstance(view, SideBySide)
     assert (view.left.method, view.right.method) == ("naive", "pruned")
+    assert view.left.size == view.right.size == "large"  # for the front of the room
     assert view.left.puzzle == view.right.puzzle == parse(NAMED[choice.name])
 
 

@@ -26,6 +26,8 @@ pytestmark = pytest.mark.browser
 APP = ROOT / "app" / "stepper_app.ipynb"
 PROJECTOR = {"width": 1280, "height": 800}
 APP_OPEN_MS = 90_000
+LARGE_DIGITS_PX = 28  # issue 11: at size="large", digits at least 28 px
+MIN_CELL_PX = 34  # and a side-by-side board cell never narrower than 34 px at 1280x800
 
 
 @pytest.fixture
@@ -79,6 +81,13 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server)
         reference = Stepper(pasted, "naive")
         reference.step(3)
         assert board.get_attribute("data-board") == flat(reference.board)
+        given = board.locator("td.sdk-g").first
+        assert given.evaluate("td => parseFloat(getComputedStyle(td).fontSize)") >= LARGE_DIGITS_PX
+        page.locator(".sudoku-app .sudoku-stepper").first.focus()
+        page.keyboard.press("ArrowRight")
+        expect(board).to_have_attribute("data-position", "4")
+        page.keyboard.press("ArrowLeft")
+        expect(board).to_have_attribute("data-position", "3")
         shoot(page, "pasted-and-stepped")
 
         page.get_by_role("button", name="backtracking with pruning").click()
@@ -96,15 +105,31 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server)
         page.get_by_role("button", name="Side by side").click()
         pair = page.locator(".sudoku-app .sudoku-side-by-side")
         expect(pair).to_be_visible()
-        expect(pair.locator("table.sdk-board")).to_have_count(2)
+        boards = pair.locator("table.sdk-board")
+        expect(boards).to_have_count(2)
+        pair.locator(".sdk-step").first.click()
+        expect(boards.nth(1)).to_have_attribute("data-position", "1")
+        pair.focus()
+        page.keyboard.press("ArrowRight")
+        for side, (method, switches) in enumerate(
+            [("pruned", {"hidden_singles": False}), ("pruned", {})]
+        ):
+            expect(boards.nth(side)).to_have_attribute("data-position", "2")
+            reference = Stepper(pasted, method, **switches)
+            reference.step(2)
+            assert boards.nth(side).get_attribute("data-board") == flat(reference.board)
+        widths = pair.locator("td").evaluate_all("cells => cells.map(c => c.offsetWidth)")
+        assert min(widths) >= MIN_CELL_PX, "side by side, the boards squash"
         shoot(page, "side-by-side")
 
-        page.get_by_text("Puzzle and method").click()  # fold the controls away
+        page.get_by_text(
+            "Sudoku stepper: the puzzle and the method"
+        ).click()  # fold the controls away
         expect(page.locator(".sudoku-app-controls")).to_be_hidden()
         expect(page.locator(".sudoku-app-title")).to_be_in_viewport()
         page.evaluate("() => window.scrollTo(0, 0)")
         shoot(page, "folded")
-        page.get_by_text("Puzzle and method").click()
+        page.get_by_text("Sudoku stepper: the puzzle and the method").click()
         expect(page.locator(".sudoku-app-controls")).to_be_visible()
 
         bad = pasted[:40] + "x" + pasted[41:]
