@@ -110,8 +110,10 @@ def puzzle_for(choice: Choice) -> str:
         text = NAMED[choice.name]
     elif choice.source == "set":
         text = set_puzzle(choice.set_name, choice.number)
-    else:
+    elif choice.source == "pasted":
         text = choice.text
+    else:
+        raise SudokuError(f"a puzzle comes from 'named', 'set' or 'pasted', not {choice.source!r}")
     board = parse(text)
     refuse_conflicts(board)
     return to_string(board)

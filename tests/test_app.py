@@ -213,3 +213,8 @@ def test_the_app_notebook_only_calls_the_library():
     shown = eval(compile(ast.Expression(last.value), "app", "eval"), namespace)
     assert isinstance(shown, StepperApp)
     assert len(setup) <= 2, "the app notebook should stay an import and a call"
+
+
+def test_an_unknown_source_or_name_is_named_in_the_problem():
+    assert "not 'clipboard'" in open_choice(Choice(source="clipboard")).problem  # type: ignore[arg-type]
+    assert "no puzzle is named 'Nope'" in open_choice(Choice(name="Nope")).problem
