@@ -197,7 +197,7 @@ APP_STYLE = """<style>
 .sudoku-app-stage .sudoku-stepper > :first-child { font-size: 18px; }
 .sudoku-app-problem { font-size: 20px; color: #7a0000; background: #fff0f0;
   border-left: 6px solid #b00000; padding: 8px 12px; max-height: 9em; overflow: auto; }
-.sudoku-app-problem::before { content: "⚠ "; }
+.sudoku-app-problem::before { content: "⚠\\00a0"; }
 .sudoku-app-row { flex-wrap: wrap; align-items: center; gap: 6px 12px; }
 /* A landscape screen: one stepper's board on the left, its words and controls on the right. */
 .sudoku-app-stage > .sudoku-stepper { display: grid; grid-template-columns: max-content

@@ -67,6 +67,20 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server)
         expect(page.locator(".jp-InputArea")).to_have_count(0)
         shoot(page, "start")
 
+        page.get_by_role("button", name="From a puzzle set").click()
+        controls = page.locator(".sudoku-app-controls")
+        controls.locator("select", has=page.locator("option", has_text="top95 (")).select_option(
+            label=f"top95 ({len(puzzles.load_set('top95'))})"
+        )
+        controls.locator("input[type=number]").fill("7")
+        controls.locator("input[type=number]").press("Enter")
+        expect(board_of(page)).to_have_attribute(
+            "data-puzzle", flat(parse(puzzles.load_set("top95")[6]))
+        )
+        expect(page.locator(".sudoku-app-title")).to_have_text(
+            "Puzzle 7 of top95, by naive backtracking"
+        )
+
         page.get_by_role("button", name="Paste a puzzle").click()
         page.locator(".sudoku-app textarea").fill(pasted)
         page.get_by_role("button", name="Use this puzzle").click()
