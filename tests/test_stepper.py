@@ -35,6 +35,7 @@ from sudoku_lib.stepper import (
     Stepper,
     StepperModel,
     Timeline,
+    bench,
     engine,
     html,
     side_by_side,
@@ -586,3 +587,12 @@ def test_any_puzzle_any_position_matches_the_replay(puzzle, method, where):
         stepper.goto(i)
         assert stepper.board == replay(puzzle, reference[:i])
         assert stepper.stack == open_choices(reference[:i])
+
+
+def test_the_benchmark_measures_every_figure(capsys):
+    """The benchmark itself (python -m sudoku_lib.stepper.bench), on small sizes: figures only."""
+    bench.main(["--far", "1500", "--back-to", "700", "--huge", "2500", "--tries", "1"])
+    printed = capsys.readouterr().out
+    for what in ("bare solve", "goto(1,500)", "multiple of the bare", "back to step 700", "Step"):
+        assert what in printed, what
+    assert "goto(2,500)" in printed

@@ -46,8 +46,12 @@ FIRST_BOUND = 1
 """Nodes allowed in the first recording run, made when the stepper is: it checks that the search
 starts, and records nothing the learner has not asked for (later bounds follow the asking)."""
 
-HEADROOM = 1.25
+HEADROOM = 1.1
 """How much further than asked a rerun's bound aims, so a learner who steps on needs no rerun."""
+
+SAMPLE_NODES = 1_024
+"""A rerun's bound while fewer steps than this are known: the first steps of a search are nearly
+all tries, so their rate of nodes per step would aim a far jump several times too far."""
 
 
 class StepError(SudokuError, TypeError):
@@ -202,7 +206,10 @@ class SearchRecording(EventTable[Event]):
         if not self._bound:
             return FIRST_BOUND
         nodes_per_step = self._bound / max(1, len(self))
-        return max(2 * self._bound, math.ceil(limit * nodes_per_step * HEADROOM))
+        aim = math.ceil(limit * nodes_per_step * HEADROOM)
+        if len(self) < SAMPLE_NODES:
+            aim = min(aim, SAMPLE_NODES)
+        return max(2 * self._bound, aim)
 
     def _record(self, bound: int) -> None:
         """Run the search once from the start under `bound`, keeping the events not yet known."""

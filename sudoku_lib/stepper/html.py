@@ -193,7 +193,8 @@ STYLE = f"""<style>
 .sudoku-stepper:focus-within {{ outline: 2px solid {style.PLACED}; outline-offset: 2px; }}
 {size_rules("default")}
 {size_rules("large")}
-.sdk-large .widget-button, .sdk-large .widget-label, .sdk-large .widget-dropdown select,
-.sdk-large .widget-readout, .sdk-large .widget-inline-hbox .widget-label
-  {{ font-size: 18px; height: auto; }}
+.sudoku-side-by-side .sudoku-stepper {{ flex: 0 0 auto; width: min-content; }}
+.sudoku-side-by-side .sdk-stack-area {{ flex: 1 0 100% !important; }}
+.sdk-large .widget-button, .sdk-large .widget-label, .sdk-large select, .sdk-large input,
+.sdk-large .widget-readout {{ font-size: 18px; height: auto; min-height: 32px; }}
 </style>"""

@@ -39,8 +39,8 @@ SPEEDS = [
 """Speed choices as (interval in ms, steps per tick): faster than 20 a second, jump further."""
 
 KEYS_HINT = (
-    "Keys, once you click the stepper: → Step · ← Back · Space Play/Pause · Home first step"
-    f" · End last step (at most {number(RUN_CAP)} steps on)"
+    "Keys, after a click on the stepper: → Step · ← Back · Space Play/Pause · Home first step"
+    " · End last step"
 )
 
 CONTROLLER_ESM = """
@@ -234,6 +234,7 @@ class Controls:
             "play",
         )
         self.speed = widgets.Dropdown(
+            style={"description_width": "initial"},
             options=SPEEDS,
             value=SPEEDS[3][1],
             description="Speed",
@@ -242,6 +243,7 @@ class Controls:
         self.speed.observe(lambda change: self.set_speed(*change["new"]), names="value")
         self.steps_per_tick = 1
         self.jump_box = widgets.IntText(
+            style={"description_width": "initial"},
             value=0,
             description="Go to step",
             tooltip="Go to step: type a step number and press Enter",
@@ -251,6 +253,7 @@ class Controls:
         self.jump_box.add_class("sdk-jump")
         self.jump_box.observe(lambda change: self.jump(change["new"]), names="value")
         self.slider = widgets.IntSlider(
+            style={"description_width": "initial"},
             value=0,
             min=0,
             max=max(1, driver.known),
@@ -360,6 +363,7 @@ class BoardView:
         self.title = widgets.HTML(f"<b>{escape(title)}</b>{STYLE}")
         self.board = widgets.HTML(layout=widgets.Layout(flex="0 0 auto"))
         self.stack = widgets.HTML(layout=widgets.Layout(flex="1 1 14em"))
+        self.stack.add_class("sdk-stack-area")
         self.counters = widgets.HTML()
         self.caption = widgets.HTML()
         self.widgets: tuple[widgets.Widget, ...] = (
@@ -483,7 +487,7 @@ class SideBySide:
         self.note = ""
         self.controls = Controls(self, "two steppers", both=True)
         boards = widgets.HBox(
-            [left.widget, right.widget], layout=widgets.Layout(flex_flow="row wrap")
+            [left.widget, right.widget], layout=widgets.Layout(flex_flow="row wrap", gap="16px")
         )
         self.widget = widgets.VBox([boards, *self.controls.widgets])
         self.widget.add_class("sudoku-side-by-side")
