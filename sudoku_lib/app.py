@@ -206,11 +206,9 @@ APP_STYLE = """<style>
 .sudoku-app-stage .sudoku-stepper > .widget-hbox:nth-child(2) { display: contents; }
 .sudoku-app-stage > .sudoku-stepper > .widget-hbox:nth-child(2) > :first-child {
   grid-column: 1; grid-row: 1 / span 12; }
-.sudoku-app-stage .sudoku-stepper > .widget-hbox:nth-child(2) > :last-child { order: 1; }
-/* Two boards in one row, each stack below its board, the shared controls above both. */
-.sudoku-app-stage > .sudoku-side-by-side > :first-child { order: 1; flex-wrap: nowrap; }
-.sudoku-app-stage > .sudoku-side-by-side > :first-child > .sudoku-stepper {
-  flex: 1 1 0; min-width: min-content; }
+.sudoku-app-stage .sudoku-stepper .sdk-stack-area { order: 1; }
+/* Side by side, the shared controls go above both boards, so they stay on the screen. */
+.sudoku-app-stage > .sudoku-side-by-side > :first-child { order: 1; column-gap: 32px; }
 .sudoku-app-stage > .sudoku-side-by-side .sdk-stack { max-height: 8em; }
 </style>"""
 
