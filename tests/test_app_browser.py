@@ -2,12 +2,14 @@
 
 The server serves a copy of app/stepper_app.ipynb on a free loopback port with its own token.
 The test pastes a puzzle, steps, changes method and switches, goes side by side, and pastes a bad
-puzzle; what the page shows is compared with what the library says. Screenshots at 1280x800 go
+puzzle; what the page shows is compared with what the library says, and a browser without the
+token is sent to the login page. Screenshots at 1280x800 go
 to test-output/app-*.png.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,6 +65,11 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server)
         expect(app).to_be_visible(timeout=APP_OPEN_MS)
         expect(board_of(page)).to_be_visible(timeout=APP_OPEN_MS)
         opened = time.perf_counter() - started
+        stranger = page.context.browser.new_page()  # a browser of its own: no cookie, no token
+        stranger.goto(f"{server.url}voila/render/{APP.name}", timeout=60_000)
+        expect(stranger).to_have_url(re.compile(r"/login\?next="))
+        expect(stranger.locator(".sdk-board")).to_have_count(0)
+        stranger.close()
         assert "import stepper_app" not in page.content(), "the app's code is visible"
         expect(page.locator(".jp-InputArea")).to_have_count(0)
         shoot(page, "start")
