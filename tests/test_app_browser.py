@@ -3,8 +3,7 @@
 The server serves a copy of app/stepper_app.ipynb on a free loopback port with its own token.
 The test pastes a puzzle, steps, changes method and switches, goes side by side, and pastes a bad
 puzzle; what the page shows is compared with what the library says, and a browser without the
-token is sent to the login page. Screenshots at 1280x800 go
-to test-output/app-*.png.
+token is sent to the login page. Screenshots at 1280x800 go to test-output/app-*.png.
 """
 
 from __future__ import annotations
