@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
 
 import ipywidgets as widgets
 
 from . import puzzles
-from .board import parse, to_string
+from .board import Board, parse, to_string
 from .errors import ConflictError, SudokuError
 from .search import SWITCHES, refuse_conflicts
-from .stepper import SideBySide, Stepper, side_by_side
-from .stepper.view import close_tree
+from .stepper import RUN_CAP
+from .stepper.view import SideBySide, Stepper, close_tree, side_by_side
 from .words import number, plural
 
 SIZE = "large"
@@ -213,6 +213,21 @@ APP_STYLE = """<style>
 </style>"""
 
 
+View: TypeAlias = Stepper | SideBySide
+
+
+def puzzle_of(view: View) -> Board:
+    """The puzzle a view steps (both sides of a pair step the same one)."""
+    return view.puzzle if isinstance(view, Stepper) else view.left.puzzle
+
+
+def keep_place(new: View, old: View | None) -> None:
+    """Another method or layout on the same puzzle opens at the step the class had reached
+    (at most RUN_CAP steps are searched to get there, so the switch stays quick)."""
+    if old is not None and puzzle_of(old) == puzzle_of(new):
+        new.goto(old.position, cap=RUN_CAP)
+
+
 AUTO_WIDTH = {"button_width": "auto"}
 """Toggle buttons as wide as their words: a label cut short is no use at the back of the room."""
 
@@ -304,7 +319,7 @@ class StepperApp(widgets.VBox):
         self.title.add_class("sudoku-app-title")
         self.stage = widgets.Box()
         self.stage.add_class("sudoku-app-stage")
-        self.view: Stepper | SideBySide | None = None
+        self.view: View | None = None
         self._arrange()
         self._listen()
         self.refresh()
@@ -398,6 +413,8 @@ class StepperApp(widgets.VBox):
 
     def show(self, opened: Opened) -> None:
         """Put the opened view on the stage (closing the old one), or the problem in its place."""
+        if opened.view is not None:
+            keep_place(opened.view, self.view)
         if self.view is not None:
             close_tree(self.view.widget)
         self.view = opened.view

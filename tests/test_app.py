@@ -218,3 +218,16 @@ def test_the_app_notebook_only_calls_the_library():
 def test_an_unknown_source_or_name_is_named_in_the_problem():
     assert "not 'clipboard'" in open_choice(Choice(source="clipboard")).problem  # type: ignore[arg-type]
     assert "no puzzle is named 'Nope'" in open_choice(Choice(name="Nope")).problem
+
+
+def test_a_new_method_or_layout_on_the_same_puzzle_keeps_the_class_s_place():
+    app = stepper_app(source="named", name="Golden Nugget")
+    app.view.goto(40)
+    app.layout_choice.value = "side by side"
+    assert app.view.position == 40
+    reference = Stepper(puzzles.GOLDEN_NUGGET, "naive")
+    reference.goto(40)
+    assert app.view.left.board == reference.board
+
+    app.name.value = "AI Escargot"  # another puzzle starts from its beginning
+    assert app.view.position == 0
