@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Literal, TypeAlias
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from . import puzzles
 from .board import Board, parse, to_string
@@ -239,7 +239,7 @@ def row(children: list[widgets.Widget]) -> widgets.HBox:
     return box
 
 
-class StepperApp(widgets.VBox):
+class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """The app: the controls that make a `Choice`, and the stepper (or the problem) it opens.
 
     Every change of a control opens the new choice at once, except the pasted text, which
@@ -371,7 +371,7 @@ class StepperApp(widgets.VBox):
         self.set_name.observe(self._set_changed, names="value")
         self.use_text.on_click(self._use_text)
 
-    def _set_changed(self, _change: dict) -> None:
+    def _set_changed(self, _change: dict[str, Any]) -> None:
         """A new set may be shorter: bound the number to it (that change reopens by itself)."""
         size = set_size(self.set_name.value)
         if self.number.value > size:
