@@ -51,6 +51,14 @@ def board_of(page):
     return page.locator(".sudoku-app table.sdk-board").first
 
 
+def keys_ready(stepper):
+    """The stepper, once its key listener is attached (it marks the stepper with the keys)."""
+    from playwright.sync_api import expect
+
+    expect(stepper).to_have_attribute("aria-keyshortcuts", re.compile("ArrowRight"))
+    return stepper
+
+
 def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server):
     from playwright.sync_api import expect
 
@@ -103,7 +111,7 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server)
         assert board.get_attribute("data-board") == flat(reference.board)
         given = board.locator("td.sdk-g").first
         assert given.evaluate("td => parseFloat(getComputedStyle(td).fontSize)") >= LARGE_DIGITS_PX
-        page.locator(".sudoku-app .sudoku-stepper").first.focus()
+        keys_ready(page.locator(".sudoku-app .sudoku-stepper").first).focus()
         page.keyboard.press("ArrowRight")
         expect(board).to_have_attribute("data-position", "4")
         page.keyboard.press("ArrowLeft")
@@ -131,7 +139,7 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server)
         expect(boards.nth(1)).to_have_attribute("data-position", "5")
         pair.locator(".sdk-step").first.click()
         expect(boards.nth(1)).to_have_attribute("data-position", "6")
-        pair.focus()
+        keys_ready(pair).focus()
         page.keyboard.press("ArrowRight")
         for side, (method, switches) in enumerate(
             [("pruned", {"hidden_singles": False}), ("pruned", {})]
