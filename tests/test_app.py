@@ -69,6 +69,7 @@ def test_a_pasted_puzzle_opens_a_stepper_on_exactly_that_puzzle():
     opened = open_choice(Choice(source="pasted", text=f"  {pasted}\n"))
     assert isinstance(opened.view, Stepper)
     assert opened.view.puzzle == parse(pasted)
+    assert opened.view.size == "large"
     assert opened.problem == ""
     assert "pasted puzzle" in opened.title
 
@@ -125,6 +126,7 @@ def test_side_by_side_puts_the_chosen_method_left_and_the_compared_one_right():
     view = open_choice(choice).view
     assert isinstance(view, SideBySide)
     assert (view.left.method, view.right.method) == ("naive", "pruned")
+    assert view.left.size == view.right.size == "large"  # for the front of the room
     assert view.left.puzzle == view.right.puzzle == parse(NAMED[choice.name])
 
 
@@ -211,3 +213,21 @@ def test_the_app_notebook_only_calls_the_library():
     shown = eval(compile(ast.Expression(last.value), "app", "eval"), namespace)
     assert isinstance(shown, StepperApp)
     assert len(setup) <= 2, "the app notebook should stay an import and a call"
+
+
+def test_an_unknown_source_or_name_is_named_in_the_problem():
+    assert "not 'clipboard'" in open_choice(Choice(source="clipboard")).problem  # type: ignore[arg-type]
+    assert "no puzzle is named 'Nope'" in open_choice(Choice(name="Nope")).problem
+
+
+def test_a_new_method_or_layout_on_the_same_puzzle_keeps_the_class_s_place():
+    app = stepper_app(source="named", name="Golden Nugget")
+    app.view.goto(40)
+    app.layout_choice.value = "side by side"
+    assert app.view.position == 40
+    reference = Stepper(puzzles.GOLDEN_NUGGET, "naive")
+    reference.goto(40)
+    assert app.view.left.board == reference.board
+
+    app.name.value = "AI Escargot"  # another puzzle starts from its beginning
+    assert app.view.position == 0

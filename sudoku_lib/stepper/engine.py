@@ -31,6 +31,8 @@ from ..words import cap_note, ended_note
 
 E = TypeVar("E", bound=Hashable)
 S = TypeVar("S")
+E_out = TypeVar("E_out", bound=Hashable, covariant=True)
+E_in = TypeVar("E_in", bound=Hashable, contravariant=True)
 
 CHECKPOINT_EVERY = 512
 """Steps between saved states: going back replays at most this many events (well under 1 ms)."""
@@ -76,7 +78,7 @@ def step_cap(value: object, name: str = "cap") -> int:
     return cap
 
 
-class Recording(Protocol[E]):
+class Recording(Protocol[E_out]):
     """The steps of one run, as a timeline reads them.
 
     `extend(limit)` records until at least `limit` steps are known or the run has ended; it may
@@ -88,17 +90,17 @@ class Recording(Protocol[E]):
 
     def __len__(self) -> int: ...
 
-    def __getitem__(self, i: int) -> E: ...
+    def __getitem__(self, i: int) -> E_out: ...
 
-    def between(self, start: int, stop: int) -> Iterator[E]: ...
+    def between(self, start: int, stop: int) -> Iterator[E_out]: ...
 
     def extend(self, limit: int) -> None: ...
 
 
-class Replay(Protocol[E, S]):
+class Replay(Protocol[E_in, S]):
     """A state that events move: apply one, save a checkpoint, restore one."""
 
-    def apply(self, event: E) -> None: ...
+    def apply(self, event: E_in) -> None: ...
 
     def save(self) -> S: ...
 

@@ -19,7 +19,7 @@ from html import escape
 from typing import Any, Protocol
 
 import anywidget
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
 from ..words import number
@@ -98,7 +98,7 @@ export default { render };
 """
 
 
-class Controller(anywidget.AnyWidget):  # type: ignore[misc]
+class Controller(anywidget.AnyWidget):
     """The browser side of the keys and of Play: a line that says which keys work, a key
     listener on the stepper around it, and Play's clock (one tick, then wait for the kernel)."""
 
