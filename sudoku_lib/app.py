@@ -27,14 +27,16 @@ SIZE = "large"
 Source = Literal["named", "set", "pasted"]
 Layout = Literal["one", "side by side"]
 
+FAMOUS = puzzles.famous()
+
 NAMED: dict[str, str] = {
     "The LeetCode sample (easy)": puzzles.SAMPLE,
     "Built against brute force (Wikipedia)": puzzles.ANTI_BACKTRACKING,
-    "Arto Inkala's 2012 puzzle": puzzles.INKALA_2012,
-    "AI Escargot": puzzles.AI_ESCARGOT,
-    "Platinum Blonde": puzzles.PLATINUM_BLONDE,
-    "Golden Nugget": puzzles.GOLDEN_NUGGET,
-    "Easter Monster": puzzles.EASTER_MONSTER,
+    "Arto Inkala's 2012 puzzle": FAMOUS["Inkala 2012"],
+    "AI Escargot": FAMOUS["AI Escargot"],
+    "Platinum Blonde": FAMOUS["Platinum Blonde"],
+    "Golden Nugget": FAMOUS["Golden Nugget"],
+    "Easter Monster": FAMOUS["Easter Monster"],
     "A small 4x4 puzzle": puzzles.FOUR_BY_FOUR,
 }
 """The named puzzles of sudoku_lib.puzzles, under the names a class would know them by."""

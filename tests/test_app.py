@@ -44,6 +44,7 @@ def library_error(puzzle: str) -> str:
 
 def test_every_named_puzzle_is_one_of_the_library_s_own():
     library_puzzles = {v for v in vars(puzzles).values() if isinstance(v, str)}
+    library_puzzles |= set(puzzles.famous().values())
     for name, puzzle in NAMED.items():
         assert puzzle in library_puzzles, name
         assert puzzle_for(Choice(source="named", name=name)) == to_string(puzzle)
@@ -113,7 +114,7 @@ def test_switches_turned_off_reach_the_search_and_others_are_ignored():
     assert switches_for("naive", off) == {}
     choice = Choice(source="named", name="Golden Nugget", method="pruned", switches_off=off)
     shown = open_choice(choice).view
-    reference = Stepper(puzzles.GOLDEN_NUGGET, "pruned", hidden_singles=False)
+    reference = Stepper(puzzles.famous()["Golden Nugget"], "pruned", hidden_singles=False)
     assert isinstance(shown, Stepper)
     shown.goto(200)
     reference.goto(200)
@@ -225,7 +226,7 @@ def test_a_new_method_or_layout_on_the_same_puzzle_keeps_the_class_s_place():
     app.view.goto(40)
     app.layout_choice.value = "side by side"
     assert app.view.position == 40
-    reference = Stepper(puzzles.GOLDEN_NUGGET, "naive")
+    reference = Stepper(puzzles.famous()["Golden Nugget"], "naive")
     reference.goto(40)
     assert app.view.left.board == reference.board
 
