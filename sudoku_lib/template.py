@@ -104,19 +104,7 @@ def permutations_unique(nums: Sequence[int], prune: bool = True) -> Search:
 def subsets(nums: Sequence[int]) -> Search:
     """LeetCode 78, 子集: every subset of distinct numbers. Every node of the tree is an answer,
     so there is nothing to prune: the template with `start` alone builds each subset once."""
-    found = Search()
-    path: list[int] = []
-
-    def explore(start: int) -> None:
-        found.calls += 1
-        found.answers.append(path[:])
-        for i in range(start, len(nums)):
-            path.append(nums[i])
-            explore(i + 1)
-            path.pop()
-
-    explore(0)
-    return found
+    return _subsets(nums, skip_repeats=False)
 
 
 def subsets_unique(nums: Sequence[int], prune: bool = True) -> Search:
@@ -125,7 +113,15 @@ def subsets_unique(nums: Sequence[int], prune: bool = True) -> Search:
     Sorted; pruned: at one level, a number equal to the one before it is skipped. Unpruned:
     build every subset of the positions and throw the repeats away.
     """
-    nums = sorted(nums)
+    found = _subsets(sorted(nums), skip_repeats=prune)
+    if not prune:
+        found.answers = unique(found.answers)
+    return found
+
+
+def _subsets(nums: Sequence[int], skip_repeats: bool) -> Search:
+    """The subsets template both problems share; `skip_repeats` is 子集 II's pruning (it needs
+    `nums` sorted, so that equal numbers sit together)."""
     found = Search()
     path: list[int] = []
 
@@ -133,15 +129,13 @@ def subsets_unique(nums: Sequence[int], prune: bool = True) -> Search:
         found.calls += 1
         found.answers.append(path[:])
         for i in range(start, len(nums)):
-            if prune and i > start and nums[i] == nums[i - 1]:
+            if skip_repeats and i > start and nums[i] == nums[i - 1]:
                 continue
             path.append(nums[i])
             explore(i + 1)
             path.pop()
 
     explore(0)
-    if not prune:
-        found.answers = unique(found.answers)
     return found
 
 
@@ -151,6 +145,24 @@ def combination_sum(candidates: Sequence[int], target: int, prune: bool = True) 
     Sorted; pruned: once a candidate is larger than what remains, so is every later one: break.
     Unpruned: recurse anyway and give up on entry when the remainder has gone negative.
     """
+    return _combinations(candidates, target, prune, reuse=True)
+
+
+def combination_sum_unique(candidates: Sequence[int], target: int, prune: bool = True) -> Search:
+    """LeetCode 40, 组合总和 II: each candidate used at most once, no combination twice.
+
+    Pruned: skip a number equal to the one before it at the same level, and break once a number
+    is larger than what remains. Unpruned: neither; repeats thrown away at the end.
+    """
+    found = _combinations(candidates, target, prune, reuse=False)
+    if not prune:
+        found.answers = unique(found.answers)
+    return found
+
+
+def _combinations(candidates: Sequence[int], target: int, prune: bool, reuse: bool) -> Search:
+    """The template both 组合总和 problems share: they differ only in whether a candidate may be
+    used again (`reuse`: explore from i, not i + 1) and, when it may not, in skipping repeats."""
     candidates = sorted(candidates)
     found = Search()
     path: list[int] = []
@@ -163,45 +175,15 @@ def combination_sum(candidates: Sequence[int], target: int, prune: bool = True) 
         if remaining < 0:  # reached only without pruning
             return
         for i in range(start, len(candidates)):
-            if prune and candidates[i] > remaining:
-                break
-            path.append(candidates[i])
-            explore(i, remaining - candidates[i])  # i, not i + 1: it may be used again
-            path.pop()
-
-    explore(0, target)
-    return found
-
-
-def combination_sum_unique(candidates: Sequence[int], target: int, prune: bool = True) -> Search:
-    """LeetCode 40, 组合总和 II: each candidate used at most once, no combination twice.
-
-    Pruned: skip a number equal to the one before it at the same level, and break once a number
-    is larger than what remains. Unpruned: neither; repeats thrown away at the end.
-    """
-    candidates = sorted(candidates)
-    found = Search()
-    path: list[int] = []
-
-    def explore(start: int, remaining: int) -> None:
-        found.calls += 1
-        if remaining == 0:
-            found.answers.append(path[:])
-            return
-        if remaining < 0:
-            return
-        for i in range(start, len(candidates)):
-            if prune and i > start and candidates[i] == candidates[i - 1]:
+            if prune and not reuse and i > start and candidates[i] == candidates[i - 1]:
                 continue
             if prune and candidates[i] > remaining:
                 break
             path.append(candidates[i])
-            explore(i + 1, remaining - candidates[i])
+            explore(i if reuse else i + 1, remaining - candidates[i])
             path.pop()
 
     explore(0, target)
-    if not prune:
-        found.answers = unique(found.answers)
     return found
 
 
