@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from sudoku_lib import template
 from sudoku_lib.checks import nb08
 from tests.test_template import brute_force
 
@@ -21,23 +22,8 @@ def text(report):
 
 
 def permute_no_pruning(nums):
-    """47 with 46's code: equal numbers make the same branch twice."""
-    res, path, used = [], [], [False] * len(nums)
-
-    def backtrack():
-        if len(path) == len(nums):
-            res.append(path[:])
-            return
-        for i in range(len(nums)):
-            if not used[i]:
-                used[i] = True
-                path.append(nums[i])
-                backtrack()
-                path.pop()
-                used[i] = False
-
-    backtrack()
-    return res
+    """47 with 46's code (the library's own 46): equal numbers make the same branch twice."""
+    return template.permutations(nums).answers
 
 
 def permute_no_copy(nums):
@@ -63,20 +49,9 @@ def permute_no_copy(nums):
 
 
 def subsets_unsorted(nums):
-    """90 without sorting: the skip misses equal numbers that are not side by side."""
-    res, path = [], []
-
-    def backtrack(start):
-        res.append(path[:])
-        for i in range(start, len(nums)):
-            if i > start and nums[i] == nums[i - 1]:
-                continue
-            path.append(nums[i])
-            backtrack(i + 1)
-            path.pop()
-
-    backtrack(0)
-    return res
+    """90 without sorting: the skip misses equal numbers that are not side by side. It is the
+    library's own 90 template, handed the numbers unsorted."""
+    return template._subsets(nums, skip_repeats=True).answers
 
 
 def subsets_leaves_only(nums):
