@@ -1,12 +1,14 @@
 """A watched run in a real JupyterLab and headless Chromium: `watch` shows as the stepper, and its
 Step and Back buttons move through the learner's own function.
 
-The notebook is written here (one cell: a learner's permute, watched); the expected captions come
-from watching the same source in this process, never from text written into the test.
+The notebook is written here (one cell: the learner's permute of tests/learner_functions.py,
+watched); the expected captions come from watching the same source in this process, never from
+text written into the test.
 """
 
 from __future__ import annotations
 
+import inspect
 import linecache
 import re
 from collections.abc import Iterator
@@ -17,32 +19,15 @@ import pytest
 
 from sudoku_lib import watch
 from tests.browser_support import OUTPUT, Lab, chromium, jupyter_server, run_all_cells
+from tests.learner_functions import permute
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "watched.ipynb"
-CELL = """from sudoku_lib import watch
+CELL = f"""from sudoku_lib import watch
 
 
-def permute(nums):
-    res = []
-
-    def backtrack(path, used):
-        if len(path) == len(nums):
-            res.append(path[:])
-            return
-        for i in range(len(nums)):
-            if used[i]:
-                continue
-            used[i] = True
-            path.append(nums[i])
-            backtrack(path, used)
-            path.pop()
-            used[i] = False
-
-    backtrack([], [False] * len(nums))
-    return res
-
+{inspect.getsource(permute)}
 
 watch(permute, [1, 2, 3])"""
 

@@ -13,6 +13,7 @@ from sudoku_lib.queens import count_queens
 from sudoku_lib.search.events import Try, Undo
 from sudoku_lib.trace import record_tree
 from sudoku_lib.watch import Append, Call, Pop, Prune, Return, Write, find_missing_undo
+from tests.learner_functions import permute
 
 
 def is_valid(board, r, c, d):
@@ -56,28 +57,6 @@ def solve_without_undo(board):
                             return True
                 return False
     return True
-
-
-def permute(nums, pop=True):
-    """LeetCode 46 as a learner writes it: a nested helper, a path, a results list."""
-    res = []
-
-    def backtrack(path, used):
-        if len(path) == len(nums):
-            res.append(path[:])
-            return
-        for i in range(len(nums)):
-            if used[i]:
-                continue
-            used[i] = True
-            path.append(nums[i])
-            backtrack(path, used)
-            if pop:
-                path.pop()
-            used[i] = False
-
-    backtrack([], [False] * len(nums))
-    return res
 
 
 def library_board_at_each_try(puzzle):
