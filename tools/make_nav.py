@@ -21,8 +21,8 @@ from pathlib import Path
 
 import nbformat
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = ROOT / "notebooks"
+from tools import NOTEBOOKS, ROOT
+
 README = ROOT / "README.md"
 CONTENTS_ANCHOR = '<a id="Contents"></a>'
 CONTENTS_HEADER = "| notebook | what you will do |\n|---|---|"

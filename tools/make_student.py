@@ -34,12 +34,12 @@ from pathlib import Path
 import nbformat
 
 from sudoku_lib.words import plural
+from tools import NOTEBOOKS, ROOT
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
 STUB = "raise NotImplementedError"
-ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "notebooks"
+SOURCE = NOTEBOOKS  # the teacher's notebooks, which every build reads
 LEARNER = ROOT / "learner"
 MANIFEST = ".course-build.json"
 BACKUPS = "backups"
