@@ -27,8 +27,10 @@ def is_valid(board, r, c, d):
     return all(board[i][j] != d for i in range(top, top + box) for j in range(left, left + box))
 
 
-def solve_board(board, counter):
-    """Notebook 03's plain solver, as a learner types it."""
+def solve_board(board, counter, undo=True):
+    """Notebook 03's plain solver, as a learner types it.
+
+    `undo=False` leaves out the un-choose: the classic mistake `find_missing_undo` must name."""
     size = len(board)
     for r in range(size):
         for c in range(size):
@@ -37,24 +39,10 @@ def solve_board(board, counter):
                     if is_valid(board, r, c, d):
                         board[r][c] = d  # choose
                         counter["placed"] += 1
-                        if solve_board(board, counter):  # explore
+                        if solve_board(board, counter, undo):  # explore
                             return True
-                        board[r][c] = "."  # un-choose
-                return False
-    return True
-
-
-def solve_without_undo(board):
-    """The classic mistake: no un-choose."""
-    size = len(board)
-    for r in range(size):
-        for c in range(size):
-            if board[r][c] == ".":
-                for d in "1234"[:size]:
-                    if is_valid(board, r, c, d):
-                        board[r][c] = d
-                        if solve_without_undo(board):
-                            return True
+                        if undo:
+                            board[r][c] = "."  # un-choose
                 return False
     return True
 
@@ -226,7 +214,7 @@ def test_a_bad_time_limit_is_refused_clearly(seconds, error):
 
 
 def test_a_missing_undo_is_explained_in_words():
-    recording = watch(solve_without_undo, parse(TREE_4X4))
+    recording = watch(solve_board, parse(TREE_4X4), {"placed": 0}, False)
     message = find_missing_undo(recording)
     assert message is not None and "un-choose before you return" in message
     assert message.startswith("after your call for row ")
