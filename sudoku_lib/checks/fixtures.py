@@ -1,7 +1,8 @@
 """The boards the checks of notebooks 02 and 03 try a learner's code on, in one place.
 
 Each is named the way a learner would picture it ("a clash in a box only"), and tests check that
-every name tells the truth about its board.
+every name tells the truth about its board. The 4x4 and 16x16 boards are there to catch code with
+9 and 3 written in; `size_fixed_at_nine`, the one recogniser both notebooks share, names it.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 from ..board import Board, copy_board, geometry, parse
 from ..puzzles import SAMPLE, SAMPLE_INVALID
 from ..search import solve
+from ..words import check_text
+from .core import Attempt
 
 SMALL_4X4 = "......34.12...4."  # a 4x4 puzzle with one solution
 DIGITS = "123456789ABCDEFG"  # the digits of a 16x16 board; a smaller board uses the first ones
@@ -88,3 +91,10 @@ COUNT_PUZZLES = {
     "an empty 4x4 board": "." * 16,
     "the sample board": SAMPLE,
 }
+
+
+def size_fixed_at_nine(attempt: Attempt) -> str | None:
+    """A wrong answer or an IndexError only on a board that is not 9x9: 9 and 3 written in the
+    code. The board is the case's first argument."""
+    size = len(attempt.case.args[0])
+    return check_text("size fixed", size=size, box=geometry(size).box) if size != 9 else None

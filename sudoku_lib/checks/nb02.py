@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
-from ..board import BLANK, Board, Cell, box_index, geometry
+from ..board import BLANK, Board, Cell, box_index
 from ..validate import (
     Conflict,
     find_conflicts,
@@ -15,7 +15,7 @@ from ..validate import (
 )
 from ..words import cell_name, check_text
 from .core import NO_ANSWER, Attempt, Case, Report, check_cases
-from .fixtures import other_sizes, sample_boards
+from .fixtures import other_sizes, sample_boards, size_fixed_at_nine
 
 VALIDATORS = [is_valid_sudoku, is_valid_sudoku_sets, is_valid_sudoku_bits, find_conflicts]
 ROWS = {
@@ -74,16 +74,8 @@ def check_is_valid_board(function: Callable[[Board], bool]) -> Report:
         function,
         cases,
         library=VALIDATORS,
-        mistakes=[board_size_fixed, blanks_counted_on_a_board, clash_let_through],
+        mistakes=[size_fixed_at_nine, blanks_counted_on_a_board, clash_let_through],
     )
-
-
-def board_size_fixed(attempt: Attempt) -> str | None:
-    """A wrong answer or an IndexError on a board that is not 9x9: 9 and 3 written in the code."""
-    size = len(attempt.case.args[0])
-    if size != 9:
-        return check_text("size fixed", size=size, box=geometry(size).box)
-    return None
 
 
 def blanks_counted_on_a_board(attempt: Attempt) -> str | None:

@@ -19,6 +19,7 @@ from .fixtures import (
     SMALL_4X4,
     latin_sixteen,
     sixteen_with_a_hole,
+    size_fixed_at_nine,
     solver_puzzles,
 )
 
@@ -60,12 +61,6 @@ def check_is_valid(function: Callable[[Board, int, int, str], bool]) -> Report:
         library=[is_valid],
         mistakes=[size_fixed_at_nine, digit_already_there, said_no_to_a_free_digit],
     )
-
-
-def size_fixed_at_nine(attempt: Attempt) -> str | None:
-    """Wrong, or an IndexError, only on a board that is not 9x9."""
-    size = len(attempt.case.args[0])
-    return check_text("size fixed", size=size, box=geometry(size).box) if size != 9 else None
 
 
 def units_holding(board: Board, r: int, c: int, digit: str) -> list[tuple[str, int, str]]:
