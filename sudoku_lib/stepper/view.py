@@ -356,6 +356,29 @@ def close_tree(widget: widgets.Widget) -> None:
             part.close()
 
 
+class KeepWhileShown:
+    """Keeps a stepper alive from the moment it is displayed until the browser shows no view of
+    it any more (the cell cleared or run again), so `display(Stepper(...))` works with no name
+    kept, while a stepper that was never shown, or is shown no longer, is freed once dropped.
+
+    ipywidgets counts a widget's views in the browser when `_view_count` starts at 0.
+    """
+
+    def __init__(self, widget: widgets.Widget) -> None:
+        self.kept: object = None
+        widget._view_count = 0
+        widget.observe(self.views_changed, names="_view_count")
+
+    def shown(self, owner: object) -> None:
+        """The owner is being displayed: keep it."""
+        self.kept = owner
+
+    def views_changed(self, change: dict[str, Any]) -> None:
+        """No view left in the browser: let the owner go."""
+        if not change["new"]:
+            self.kept = None
+
+
 class BoardView:
     """The picture of one model: title, board and stack (wrapping), counters, caption."""
 
@@ -448,6 +471,7 @@ class Stepper(StepperModel):
         self.size = size
         self.view = TimelineView(self, controls=controls, size=size)
         self.widget = self.view.widget
+        self._keeper = KeepWhileShown(self.widget)
 
     @property
     def render_seconds(self) -> float:
@@ -468,6 +492,7 @@ class Stepper(StepperModel):
 
     def _repr_mimebundle_(self, **kwargs: object) -> dict[str, Any]:
         """Show the widget, with this stepper's repr as the plain-text form."""
+        self._keeper.shown(self)
         return widget_bundle(self.widget, repr(self), **kwargs)
 
 
@@ -493,6 +518,7 @@ class SideBySide:
         self.widget.add_class("sudoku-side-by-side")
         self.widget.add_class(f"sdk-{check_size(size)}")
         weakref.finalize(self, close_tree, self.widget)
+        self._keeper = KeepWhileShown(self.widget)
         self.controls.follow(self)
 
     @property
@@ -566,6 +592,7 @@ class SideBySide:
 
     def _repr_mimebundle_(self, **kwargs: object) -> dict[str, Any]:
         """Show the pair, with its repr as the plain-text form."""
+        self._keeper.shown(self)
         return widget_bundle(self.widget, repr(self), **kwargs)
 
     def __repr__(self) -> str:
