@@ -383,7 +383,7 @@ class BoardView:
     """The picture of one model: title, board and stack (wrapping), counters, caption."""
 
     def __init__(self, title: str) -> None:
-        self.title = widgets.HTML(f"<b>{escape(title)}</b>{STYLE}")
+        self.title = widgets.HTML(f'<b class="sdk-title">{escape(title)}</b>{STYLE}')
         self.board = widgets.HTML(layout=widgets.Layout(flex="0 0 auto"))
         self.stack = widgets.HTML(layout=widgets.Layout(flex="1 1 14em"))
         self.stack.add_class("sdk-stack-area")
