@@ -136,6 +136,16 @@ def test_the_stepper_works_in_jupyterlab(lab: Lab):
         assert counters.split(" · ", 1)[1] == reference.counters_text().split(" · ", 1)[1]
         expect(stepper.locator(".sdk-caption")).to_have_text(reference.caption)
 
+        # Every control has a tooltip and an accessible name; the stepper says which keys work.
+        unnamed = stepper.evaluate(
+            """root => [...root.querySelectorAll('button, select, input')].filter(
+                 c => !(c.getAttribute('aria-label') || c.textContent.trim() || c.labels?.length)
+                   || !(c.title || c.closest('[title]'))).map(c => c.outerHTML)"""
+        )
+        assert not unnamed, unnamed
+        assert stepper.get_attribute("role") == "group" and stepper.get_attribute("aria-label")
+        assert "ArrowRight" in stepper.get_attribute("aria-keyshortcuts")
+
         # The keys, once the stepper is clicked: the line that says so is there.
         expect(stepper.locator(".sdk-keys")).to_contain_text("→ Step")
         board.click()

@@ -74,6 +74,11 @@ function render({ model, el }) {
     root.setAttribute("aria-keyshortcuts", "ArrowRight ArrowLeft Space Home End");
     root.setAttribute("data-lm-suppress-shortcuts", "true");
     root.addEventListener("keydown", onKey);
+    for (const control of root.querySelectorAll("select, input")) {
+      const label = control.closest(".widget-inline-hbox")?.querySelector(".widget-label");
+      const words = label ? label.title || label.textContent : "";
+      if (!control.title && words) control.title = words;
+    }
     for (const node of root.querySelectorAll("[title]")) {
       if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", node.title);
     }
