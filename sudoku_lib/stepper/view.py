@@ -84,12 +84,16 @@ function render({ model, el }) {
     }
   };
   attach(600);
+  let sent = 0;
   const tick = () => {
     timer = null;
+    sent = performance.now();
     if (model.get("playing")) model.send({ key: "tick" });
   };
   const schedule = () => {
-    if (model.get("playing") && timer === null) timer = setTimeout(tick, model.get("interval"));
+    // the kernel's answer took part of the interval already: wait only for the rest
+    const rest = Math.max(0, model.get("interval") - (performance.now() - sent));
+    if (model.get("playing") && timer === null) timer = setTimeout(tick, rest);
   };
   model.on("msg:custom", (message) => { if (message.ticked) schedule(); });
   model.on("change:playing", schedule);
