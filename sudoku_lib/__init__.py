@@ -4,19 +4,23 @@ The notebooks, the stepper, the checks and the benchmark all call this one imple
 """
 
 from .board import Board, Cell, Digit, Unit, box_index, geometry, parse, to_grid_text, to_string
-from .errors import ConflictError, PuzzleFormatError, SudokuError
+from .errors import ArgumentError, ConflictError, GaveUp, PuzzleFormatError, SudokuError
 from .generate import generate
 from .search import SolveResult, count_solutions, solve, solve_sudoku
 from .stats import Stats
 from .validate import Conflict, find_conflicts, is_valid_sudoku
+from .watch import Recording, watch
 
 __all__ = [
+    "ArgumentError",
     "Board",
     "Cell",
     "Conflict",
     "ConflictError",
     "Digit",
+    "GaveUp",
     "PuzzleFormatError",
+    "Recording",
     "SolveResult",
     "Stats",
     "Stepper",
@@ -34,6 +38,7 @@ __all__ = [
     "solve_sudoku",
     "to_grid_text",
     "to_string",
+    "watch",
 ]
 
 

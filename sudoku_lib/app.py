@@ -9,28 +9,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
 
-import ipywidgets as widgets
+import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from . import puzzles
-from .board import parse, to_string
+from .board import Board, parse, to_string
 from .errors import ConflictError, SudokuError
 from .search import SWITCHES, refuse_conflicts
-from .stepper import SideBySide, Stepper, side_by_side
+from .stepper import RUN_CAP
+from .stepper.view import SideBySide, Stepper, close_tree, side_by_side
 from .words import number, plural
+
+SIZE = "large"
+"""The stepper's size in the app: digits and words readable from the back of a classroom."""
 
 Source = Literal["named", "set", "pasted"]
 Layout = Literal["one", "side by side"]
 
+FAMOUS = puzzles.famous()
+
 NAMED: dict[str, str] = {
     "The LeetCode sample (easy)": puzzles.SAMPLE,
     "Built against brute force (Wikipedia)": puzzles.ANTI_BACKTRACKING,
-    "Arto Inkala's 2012 puzzle": puzzles.INKALA_2012,
-    "AI Escargot": puzzles.AI_ESCARGOT,
-    "Platinum Blonde": puzzles.PLATINUM_BLONDE,
-    "Golden Nugget": puzzles.GOLDEN_NUGGET,
-    "Easter Monster": puzzles.EASTER_MONSTER,
+    "Arto Inkala's 2012 puzzle": FAMOUS["Inkala 2012"],
+    "AI Escargot": FAMOUS["AI Escargot"],
+    "Platinum Blonde": FAMOUS["Platinum Blonde"],
+    "Golden Nugget": FAMOUS["Golden Nugget"],
+    "Easter Monster": FAMOUS["Easter Monster"],
     "A small 4x4 puzzle": puzzles.FOUR_BY_FOUR,
 }
 """The named puzzles of sudoku_lib.puzzles, under the names a class would know them by."""
@@ -106,8 +112,10 @@ def puzzle_for(choice: Choice) -> str:
         text = NAMED[choice.name]
     elif choice.source == "set":
         text = set_puzzle(choice.set_name, choice.number)
-    else:
+    elif choice.source == "pasted":
         text = choice.text
+    else:
+        raise SudokuError(f"a puzzle comes from 'named', 'set' or 'pasted', not {choice.source!r}")
     board = parse(text)
     refuse_conflicts(board)
     return to_string(board)
@@ -135,13 +143,14 @@ def source_words(choice: Choice) -> str:
 
 
 def build_view(choice: Choice) -> Stepper | SideBySide:
-    """One stepper, or two side by side (the compared method with every switch on)."""
+    """One stepper, or two side by side (the compared method with every switch on), drawn at
+    the stepper's large size: the app is for the front of the room."""
     puzzle = puzzle_for(choice)
     switches = switches_for(choice.method, choice.switches_off)
     if choice.layout == "one":
-        return Stepper(puzzle, choice.method, **switches)
-    left = Stepper(puzzle, choice.method, controls=False, **switches)
-    return side_by_side(puzzle, left, choice.compare_with)
+        return Stepper(puzzle, choice.method, size=SIZE, **switches)
+    left = Stepper(puzzle, choice.method, controls=False, size=SIZE, **switches)
+    return side_by_side(puzzle, left, choice.compare_with, size=SIZE)
 
 
 def title_for(choice: Choice) -> str:
@@ -175,13 +184,6 @@ def open_choice(choice: Choice) -> Opened:
     return Opened(view, title=title_for(choice))
 
 
-def close_view(widget: widgets.Widget) -> None:
-    """Close a view and every widget inside it, so a replaced stepper leaves nothing behind."""
-    for child in getattr(widget, "children", ()):
-        close_view(child)
-    widget.close()
-
-
 APP_STYLE = """<style>
 .sudoku-app { gap: 8px; }
 .sudoku-app-controls { gap: 8px; }
@@ -193,12 +195,39 @@ APP_STYLE = """<style>
 .sudoku-app-controls button.mod-active { background: #1d4f91; color: #fff; }
 .sudoku-app-controls .widget-toggle-buttons { flex-wrap: wrap; }
 .sudoku-app .jupyter-widget-Collapse-header { font-size: 18px; color: #1a1a1a; }
-.sudoku-app-title { font-size: 22px; }
+.sudoku-app-title { font-size: 20px; font-weight: 600; }
+.sudoku-app-stage .sudoku-stepper > :first-child { font-size: 18px; }
 .sudoku-app-problem { font-size: 20px; color: #7a0000; background: #fff0f0;
   border-left: 6px solid #b00000; padding: 8px 12px; max-height: 9em; overflow: auto; }
-.sudoku-app-problem::before { content: "⚠ "; }
+.sudoku-app-problem::before { content: "⚠\\00a0"; }
 .sudoku-app-row { flex-wrap: wrap; align-items: center; gap: 6px 12px; }
+/* A landscape screen: one stepper's board on the left, its words and controls on the right. */
+.sudoku-app-stage > .sudoku-stepper { display: grid; grid-template-columns: max-content
+  minmax(0, 1fr); column-gap: 24px; align-content: start; align-items: start; }
+.sudoku-app-stage > .sudoku-stepper > * { grid-column: 2; }
+.sudoku-app-stage .sudoku-stepper > .widget-hbox:nth-child(2) { display: contents; }
+.sudoku-app-stage > .sudoku-stepper > .widget-hbox:nth-child(2) > :first-child {
+  grid-column: 1; grid-row: 1 / span 12; }
+.sudoku-app-stage .sudoku-stepper .sdk-stack-area { order: 1; }
+/* Side by side, the shared controls go above both boards, so they stay on the screen. */
+.sudoku-app-stage > .sudoku-side-by-side > :first-child { order: 1; column-gap: 32px; }
+.sudoku-app-stage > .sudoku-side-by-side .sdk-stack { max-height: 8em; }
 </style>"""
+
+
+View: TypeAlias = Stepper | SideBySide
+
+
+def puzzle_of(view: View) -> Board:
+    """The puzzle a view steps (both sides of a pair step the same one)."""
+    return view.puzzle if isinstance(view, Stepper) else view.left.puzzle
+
+
+def keep_place(new: View, old: View | None) -> None:
+    """Another method or layout on the same puzzle opens at the step the class had reached
+    (at most RUN_CAP steps are searched to get there, so the switch stays quick)."""
+    if old is not None and puzzle_of(old) == puzzle_of(new):
+        new.goto(old.position, cap=RUN_CAP)
 
 
 AUTO_WIDTH = {"button_width": "auto"}
@@ -212,7 +241,7 @@ def row(children: list[widgets.Widget]) -> widgets.HBox:
     return box
 
 
-class StepperApp(widgets.VBox):
+class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints
     """The app: the controls that make a `Choice`, and the stepper (or the problem) it opens.
 
     Every change of a control opens the new choice at once, except the pasted text, which
@@ -291,7 +320,8 @@ class StepperApp(widgets.VBox):
         self.title = widgets.HTML()
         self.title.add_class("sudoku-app-title")
         self.stage = widgets.Box()
-        self.view: Stepper | SideBySide | None = None
+        self.stage.add_class("sudoku-app-stage")
+        self.view: View | None = None
         self._arrange()
         self._listen()
         self.refresh()
@@ -299,7 +329,7 @@ class StepperApp(widgets.VBox):
     def _arrange(self) -> None:
         """Three rows of controls (puzzle, method, view) that fold away, then the board.
 
-        Folded, the controls leave the whole screen to the stepper; the title line above
+        Folded, the controls leave the screen to the stepper; the title line under them
         still says which puzzle and method are shown.
         """
         self.set_row = row([self.set_name, widgets.Label("number"), self.number])
@@ -316,12 +346,14 @@ class StepperApp(widgets.VBox):
             ]
         )
         controls.add_class("sudoku-app-controls")
-        self.fold = widgets.Accordion([controls], titles=("Puzzle and method",), selected_index=0)
+        self.fold = widgets.Accordion(
+            [controls], titles=("Sudoku stepper: the puzzle and the method",), selected_index=0
+        )
         self.children = (
             widgets.HTML(APP_STYLE),
-            self.title,
             self.fold,
             self.problem,
+            self.title,
             self.stage,
         )
         self.add_class("sudoku-app")
@@ -341,7 +373,7 @@ class StepperApp(widgets.VBox):
         self.set_name.observe(self._set_changed, names="value")
         self.use_text.on_click(self._use_text)
 
-    def _set_changed(self, _change: dict) -> None:
+    def _set_changed(self, _change: dict[str, Any]) -> None:
         """A new set may be shorter: bound the number to it (that change reopens by itself)."""
         size = set_size(self.set_name.value)
         if self.number.value > size:
@@ -383,14 +415,15 @@ class StepperApp(widgets.VBox):
 
     def show(self, opened: Opened) -> None:
         """Put the opened view on the stage (closing the old one), or the problem in its place."""
+        if opened.view is not None:
+            keep_place(opened.view, self.view)
         if self.view is not None:
-            close_view(self.view.widget)
+            close_tree(self.view.widget)
         self.view = opened.view
         self.stage.children = (opened.view.widget,) if opened.view is not None else ()
         self.problem.value = escape(opened.problem)
         self.problem.layout.display = None if opened.problem else "none"
-        heading = "<b>Sudoku stepper</b>"
-        self.title.value = f"{heading} · {escape(opened.title)}" if opened.title else heading
+        self.title.value = escape(opened.title[:1].upper() + opened.title[1:])
 
 
 def stepper_app(**picked: Any) -> StepperApp:

@@ -1,10 +1,12 @@
 """The benchmark: every method on every bundled puzzle set, timed side by side in one run.
 
-Each puzzle is solved by every method in turn, `repeat` times (the order of the methods rotating
-from one repeat to the next), and a method's time on a puzzle is the median of its repeats; so a
-burst of load on a shared machine hits all methods alike and the ratios stay fair. Times are
-taken around the public `solve()`, parsing and the result included. The slow teaching methods run
-under a node bound (a bounded run is timed once) and the table says how many puzzles they finished.
+It is the interleaved, repeated driver over the course's one way of measuring, `measure.record_of`
+(so "time" means what it means in the notebooks: the search's own time, `stats.seconds`, with
+parsing and the clash check left out; see measure.py). Each puzzle is solved by every method in
+turn, `repeat` times (the order of the methods rotating from one repeat to the next), and a
+method's time on a puzzle is the median of its repeats; so a burst of load on a shared machine
+hits all methods alike and the ratios stay fair. The slow teaching methods run under a node bound
+(a bounded run is timed once) and the table says how many puzzles they finished.
 
 `run_benchmark` returns one Row per (method, set) with the per-puzzle figures kept for plots;
 `format_table` prints them; `main` is `python -m sudoku_lib bench`.
@@ -18,12 +20,13 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from .arguments import optional_whole_number, whole_number
+from .measure import Column, Record, format_rows, record_of
 from .puzzles import load_set
-from .search import solve
 from .stats import format_seconds
 
 DEFAULT_SETS = ("top95", "hardest375", "17clue_sample", "easy50")
@@ -57,46 +60,40 @@ class Row:
     nodes: list[int] = field(default_factory=list)
 
 
-def time_one(puzzle: str, method: str, max_nodes: int | None) -> tuple[float, int, bool]:
-    """Seconds, nodes, and whether the search finished, for one solve() of one puzzle."""
-    start = time.perf_counter()
-    result = solve(puzzle, method=method, max_nodes=max_nodes)
-    seconds = time.perf_counter() - start
-    return seconds, result.stats.nodes, not result.gave_up
+def rotated(methods: Sequence[str], turn: int) -> list[str]:
+    """The methods in the order of one repeat: each repeat starts one method further on."""
+    start = turn % len(methods)
+    return [*methods[start:], *methods[:start]]
 
 
 def measure_set(
     puzzles: Sequence[str], methods: Sequence[str], repeat: int, bounds: dict[str, int]
-) -> dict[str, list[tuple[float, int, bool]]]:
-    """Per method, per puzzle: (median seconds over the repeats, nodes, finished)."""
-    figures: dict[str, list[tuple[float, int, bool]]] = {m: [] for m in methods}
-    for puzzle in puzzles:
-        runs: dict[str, list[tuple[float, int, bool]]] = {m: [] for m in methods}
+) -> dict[str, list[Record]]:
+    """Per method, one record per puzzle, its seconds the median over the repeats."""
+    records: dict[str, list[Record]] = {m: [] for m in methods}
+    for i, puzzle in enumerate(puzzles, 1):
+        runs: dict[str, list[Record]] = {m: [] for m in methods}
         for turn in range(repeat):
-            order = list(methods[turn % len(methods) :]) + list(methods[: turn % len(methods)])
-            for method in order:
+            for method in rotated(methods, turn):
                 bound = bounds.get(method)
                 if bound is None or not runs[method]:  # a bounded run is timed once
-                    runs[method].append(time_one(puzzle, method, bound))
+                    runs[method].append(record_of(f"#{i}", puzzle, method, bound))
         for method in methods:
-            seconds = statistics.median(run[0] for run in runs[method])
-            _, nodes, finished = runs[method][0]
-            figures[method].append((seconds, nodes, finished))
-    return figures
+            seconds = statistics.median(run.seconds for run in runs[method])
+            records[method].append(replace(runs[method][0], seconds=seconds))
+    return records
 
 
-def summarise(
-    method: str, set_name: str, figures: list[tuple[float, int, bool]], bound: int | None
-) -> Row:
+def summarise(method: str, set_name: str, records: Sequence[Record], bound: int | None) -> Row:
     """The summary row of one method on one set (ratio filled in later)."""
-    times = [seconds for seconds, _, _ in figures]
-    nodes = [n for _, n, _ in figures]
+    times = [r.seconds for r in records]
+    nodes = [r.nodes for r in records]
     total = sum(times)
     return Row(
         method=method,
         set=set_name,
-        puzzles=len(figures),
-        finished=sum(1 for *_, finished in figures if finished),
+        puzzles=len(records),
+        finished=sum(not r.gave_up for r in records),
         median_ms=statistics.median(times) * 1e3,
         max_ms=max(times) * 1e3,
         total_s=total,
@@ -121,8 +118,8 @@ def run_benchmark(
 
     `bounds` gives node bounds per method (default NODE_BOUNDS); `progress` gets a line per set.
     """
-    if repeat < 1:
-        raise ValueError(f"repeat must be at least 1, not {repeat}")
+    repeat = whole_number("repeat", repeat, minimum=1)
+    limit = optional_whole_number("limit", limit, minimum=1)
     bounds = NODE_BOUNDS if bounds is None else bounds
     rows: list[Row] = []
     for set_name in sets:
@@ -141,49 +138,34 @@ def run_benchmark(
     return rows
 
 
-COLUMNS = (
-    ("method", "method", "<"),
-    ("set", "set", "<"),
-    ("puzzles", "puzzles", ">"),
-    ("finished", "finished", ">"),
-    ("median", "median", ">"),
-    ("max", "max", ">"),
-    ("total", "total", ">"),
-    ("puzzles/s", "per_second", ">"),
-    ("median nodes", "median_nodes", ">"),
-    (f"x {YARDSTICK}", "ratio", ">"),
+def method_cell(row: Row) -> str:
+    """The method, with its node bound when it ran under one."""
+    return row.method if row.max_nodes is None else f"{row.method} (<= {row.max_nodes:,})"
+
+
+def ratio_cell(row: Row) -> str:
+    """The ratio to the yardstick, shown only when every puzzle finished (a bounded run's time
+    says little)."""
+    return f"{row.ratio:.1f}" if row.ratio is not None and row.finished == row.puzzles else "-"
+
+
+COLUMNS: tuple[Column[Row], ...] = (
+    Column("method", method_cell, "<"),
+    Column("set", lambda row: row.set, "<", gap="  "),
+    Column("puzzles", lambda row: f"{row.puzzles:,}", gap="  "),
+    Column("finished", lambda row: f"{row.finished:,}", gap="  "),
+    Column("median", lambda row: format_seconds(row.median_ms / 1e3), gap="  "),
+    Column("max", lambda row: format_seconds(row.max_ms / 1e3), gap="  "),
+    Column("total", lambda row: format_seconds(row.total_s), gap="  "),
+    Column("puzzles/s", lambda row: f"{row.per_second:,.1f}", gap="  "),
+    Column("median nodes", lambda row: f"{row.median_nodes:,.1f}".removesuffix(".0"), gap="  "),
+    Column(f"x {YARDSTICK}", ratio_cell, gap="  "),
 )
-
-
-def _cells(row: Row) -> dict[str, str]:
-    """A row's figures as the strings the table shows (times through format_seconds)."""
-    return {
-        "method": row.method if row.max_nodes is None else f"{row.method} (<= {row.max_nodes:,})",
-        "set": row.set,
-        "puzzles": f"{row.puzzles:,}",
-        "finished": f"{row.finished:,}",
-        "median": format_seconds(row.median_ms / 1e3),
-        "max": format_seconds(row.max_ms / 1e3),
-        "total": format_seconds(row.total_s),
-        "per_second": f"{row.per_second:,.1f}",
-        "median_nodes": f"{row.median_nodes:,.1f}".removesuffix(".0"),
-        "ratio": f"{row.ratio:.1f}"
-        if row.ratio is not None and row.finished == row.puzzles
-        else "-",
-    }
 
 
 def format_table(rows: Sequence[Row]) -> str:
     """The rows as a plain-text table, one line per (method, set), grouped by set."""
-    cells = [_cells(row) for row in rows]
-    widths = {key: max([len(title)] + [len(c[key]) for c in cells]) for title, key, _ in COLUMNS}
-
-    def line(values: dict[str, str]) -> str:
-        parts = [f"{values[key]:{align}{widths[key]}}" for _, key, align in COLUMNS]
-        return "  ".join(parts).rstrip()
-
-    header = line({key: title for title, key, _ in COLUMNS})
-    return "\n".join([header, "-" * len(header)] + [line(c) for c in cells])
+    return format_rows(rows, COLUMNS)
 
 
 def write_json(rows: Sequence[Row], path: Path, repeat: int) -> None:

@@ -7,12 +7,15 @@ Sizes 4, 9 and 16 are the same idea with a different box size (2, 3 and 4).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import isqrt
+from types import MappingProxyType
 
+from .arguments import choice_among, quote
 from .errors import PuzzleFormatError
+from .words import character_name, plural
 
 Digit = str  # one character: "1"-"9" (and "A"-"G" on a 16x16 board)
 Board = list[list[str]]  # rows of one-character strings, "." for a blank
@@ -24,11 +27,22 @@ BLANK_INPUTS = frozenset(".0")
 SYMBOLS = "123456789ABCDEFG"
 SIZES = (4, 9, 16)
 DECORATION = frozenset("|+-")  # the lines and crosses of grid text
+CELL_CHARACTERS = frozenset(BLANK_INPUTS | set(SYMBOLS) | set(SYMBOLS[9:].lower()))
+"""Every character that is a cell on a board of some size."""
+MAX_TEXT = 10_000
+"""The longest puzzle text read: a 16x16 board in grid text, generously spaced, is about 800
+characters. Longer text is refused before any per-character work (a 200 MB string would
+otherwise cost gigabytes before being found wrong)."""
 
 
 @dataclass(frozen=True)
 class Geometry:
-    """Everything that depends only on the board's size: digits, units, peers."""
+    """Everything that depends only on the board's size: digits, units, peers.
+
+    One is shared by every caller in the process (see `geometry`), so every table is read-only:
+    tuples, frozensets, and a read-only view of the peers dict. A caller's `.clear()` would
+    otherwise break every later search.
+    """
 
     size: int
     box: int
@@ -36,7 +50,7 @@ class Geometry:
     rows: tuple[Unit, ...]
     columns: tuple[Unit, ...]
     boxes: tuple[Unit, ...]
-    peers: dict[Cell, frozenset[Cell]]
+    peers: Mapping[Cell, frozenset[Cell]]
 
     @property
     def units(self) -> tuple[Unit, ...]:
@@ -58,11 +72,14 @@ def box_index(r: int, c: int, box: int = 3) -> int:
     return box * (r // box) + c // box
 
 
-@cache
 def geometry(size: int = 9) -> Geometry:
-    """The (cached) geometry of a size x size board; size must be 4, 9 or 16."""
-    if size not in SIZES:
-        raise PuzzleFormatError(f"board size must be 4, 9 or 16, not {size}")
+    """The geometry of a size x size board, shared and read-only; size must be 4, 9 or 16."""
+    return _geometry(choice_among("size", size, SIZES))
+
+
+@cache
+def _geometry(size: int) -> Geometry:
+    """Built once per size (the cache key is a checked int, so geometry(9.0) cannot slip in)."""
     box = isqrt(size)
     rows = tuple(tuple((r, c) for c in range(size)) for r in range(size))
     columns = tuple(tuple((r, c) for r in range(size)) for c in range(size))
@@ -70,17 +87,19 @@ def geometry(size: int = 9) -> Geometry:
         tuple((r, c) for r in range(size) for c in range(size) if box_index(r, c, box) == b)
         for b in range(size)
     )
-    peers = {
-        (r, c): frozenset(rows[r] + columns[c] + boxes[box_index(r, c, box)]) - {(r, c)}
-        for r in range(size)
-        for c in range(size)
-    }
+    peers = MappingProxyType(
+        {
+            (r, c): frozenset(rows[r] + columns[c] + boxes[box_index(r, c, box)]) - {(r, c)}
+            for r in range(size)
+            for c in range(size)
+        }
+    )
     return Geometry(size, box, tuple(SYMBOLS[:size]), rows, columns, boxes, peers)
 
 
 def geometry_of(board: Board) -> Geometry:
-    """The geometry matching a parsed board."""
-    return geometry(len(board))
+    """The geometry matching a parsed board (its size is known to be good: no check)."""
+    return _geometry(len(board))
 
 
 def parse(puzzle: object) -> Board:
@@ -98,14 +117,34 @@ def parse(puzzle: object) -> Board:
     raise PuzzleFormatError(f"expected a puzzle as a list of rows or a string, got {kind}")
 
 
-def _size_for(count: int, what: str) -> int:
-    """The board size that has `count` cells, or an error naming the count found."""
+def _size_for(count: int, text: str) -> int:
+    """The board size that has `count` cells, or an error naming the count found (and the
+    first character of `text` that cannot be a cell, if there is one)."""
     for size in SIZES:
         if count == size * size:
             return size
     raise PuzzleFormatError(
-        f"expected 16, 81 or 256 {what} (a 4x4, 9x9 or 16x16 board), found {count}"
+        f"expected 16, 81 or 256 cells (a 4x4, 9x9 or 16x16 board), found {count}"
+        + _stray_note(text)
     )
+
+
+def _stray_note(text: str) -> str:
+    """Where the text holds a character that is no cell on any board, name the first one: an
+    invisible one (a byte-order mark, a combining accent) is otherwise just "found 82"."""
+    for i, char in enumerate(text):
+        if not (char.isspace() or char in CELL_CHARACTERS or char in DECORATION):
+            return f"; character {i + 1} is {character_name(char)}, which is not a cell"
+    return ""
+
+
+def _refuse_long_text(text: str) -> None:
+    """Refuse text far longer than any board before looking at its characters one by one."""
+    if len(text) > MAX_TEXT:
+        raise PuzzleFormatError(
+            f"the puzzle text is {len(text):,} characters long; even a 16x16 board in grid "
+            f"text needs fewer than {MAX_TEXT:,}"
+        )
 
 
 def _read_cell(char: str, size: int, r: int, c: int) -> str:
@@ -117,7 +156,7 @@ def _read_cell(char: str, size: int, r: int, c: int) -> str:
         return symbol
     allowed = f"1-{SYMBOLS[size - 1]}" if size <= 9 else "1-9, A-G"
     raise PuzzleFormatError(
-        f"bad character {char!r} at row {r + 1}, column {c + 1} "
+        f"bad character {character_name(char)} at row {r + 1}, column {c + 1} "
         f"(a {size}x{size} board uses {allowed}, and '.' or '0' for a blank)",
         row=r + 1,
         column=c + 1,
@@ -126,9 +165,10 @@ def _read_cell(char: str, size: int, r: int, c: int) -> str:
 
 def _parse_text(text: str) -> Board:
     """Parse a one-line string or grid text; decoration is only allowed in multi-line text."""
+    _refuse_long_text(text)
     multiline = "\n" in text.strip()
     chars = [ch for ch in text if not ch.isspace() and not (multiline and ch in DECORATION)]
-    size = _size_for(len(chars), "cells")
+    size = _size_for(len(chars), text)
     return [[_read_cell(chars[r * size + c], size, r, c) for c in range(size)] for r in range(size)]
 
 
@@ -141,11 +181,13 @@ def _parse_rows(rows: Sequence[object]) -> Board:
     for r, row in enumerate(rows):
         if isinstance(row, str) or not isinstance(row, Sequence):
             raise PuzzleFormatError(
-                f"row {r + 1} should be a list of {size} cells, got {type(row).__name__}",
+                f"row {r + 1} should be a list of {size} cells, got {quote(row, 30)} "
+                f"({type(row).__name__})",
                 row=r + 1,
             )
         if len(row) != size:
-            raise PuzzleFormatError(f"row {r + 1} has {len(row)} cells, expected {size}", row=r + 1)
+            found = plural(len(row), "cell")
+            raise PuzzleFormatError(f"row {r + 1} has {found}, expected {size}", row=r + 1)
         board.append([_read_list_cell(cell, size, r, c) for c, cell in enumerate(row)])
     return board
 
@@ -154,7 +196,7 @@ def _read_list_cell(cell: object, size: int, r: int, c: int) -> str:
     """A cell of the list form must be a one-character string."""
     if not isinstance(cell, str) or len(cell) != 1:
         raise PuzzleFormatError(
-            f"cell at row {r + 1}, column {c + 1} is {cell!r} "
+            f"cell at row {r + 1}, column {c + 1} is {quote(cell)} "
             f"({type(cell).__name__}); expected a one-character string such as '5' or '.'",
             row=r + 1,
             column=c + 1,

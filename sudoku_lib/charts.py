@@ -8,53 +8,50 @@ logarithmic. Times are always positive and drawn in milliseconds on a log axis.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.colors import to_hex, to_rgb
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
-from matplotlib.ticker import FuncFormatter, MaxNLocator
+from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter, PercentFormatter
 
-from .measure import Record, values
-from .style import GRID_THIN, STRATEGY_COLOURS
+from .measure import Record, count_text, format_summaries, summary, values
+from .stats import format_seconds
+from .style import EDGE, GRID_THIN, SERIES_COLOURS, STRATEGY_COLOURS
+from .words import picture_text
 
 Results = Mapping[str, Sequence[Record]]
 
 LABELS = {
-    "nodes": "nodes (digits placed by choice)",
-    "seconds": "time per puzzle (ms)",
-    "backtracks": "backtracks",
-    "forced": "digits forced by propagation",
+    metric: picture_text(f"{metric} axis")
+    for metric in ("nodes", "seconds", "backtracks", "forced")
 }
-PALE_BLUE = "#bfdbfe"
 HATCH = "#374151"  # dark grey stripes read on pale and deep bars alike
-OTHER_COLOURS = ("#7c3aed", "#db2777", "#0891b2", "#ca8a04", "#4b5563")
-
-
-def blend(start: str, end: str, t: float) -> str:
-    """The colour a fraction t of the way from start to end."""
-    a, b = np.array(to_rgb(start)), np.array(to_rgb(end))
-    return to_hex(a + (b - a) * t)
+MARKERS = ("o", "s", "^", "D", "v", "P")  # a shape per series too, for a grey print
+LINE_STYLES = ("-", "--", "-.", ":", (0, (5, 1, 1, 1)), (0, (1, 1)))
+BAR_HEIGHT = 0.22  # inches per bar in the horizontal bar charts
+LABEL_GAP = 0.07  # the least distance, as a share of the axes' height, between two end labels
 
 
 def series_colours(labels: Sequence[str]) -> dict[str, str]:
-    """A colour per label: a strategy's own colour from style.py when the label names one;
-    other labels (the steps of the pruning ladder) shade from pale blue to pruned blue, so the
-    more pruning is on, the deeper the colour."""
-    others = [label for label in labels if label not in STRATEGY_COLOURS]
+    """A colour per label: a strategy's own colour from style.py when the label names one; other
+    labels (the steps of the pruning ladder) take the colour-blind-safe series colours in order,
+    the last of them always the pruned search's blue, so a full ladder ends where "pruned" is."""
     colours = {label: STRATEGY_COLOURS[label] for label in labels if label in STRATEGY_COLOURS}
+    others = [label for label in labels if label not in STRATEGY_COLOURS]
+    palette = SERIES_COLOURS[-len(others) :] if len(others) <= len(SERIES_COLOURS) else []
     for i, label in enumerate(others):
-        t = i / (len(others) - 1) if len(others) > 1 else 1.0
-        colours[label] = blend(PALE_BLUE, STRATEGY_COLOURS["pruned"], t)
+        colours[label] = palette[i] if palette else SERIES_COLOURS[i % len(SERIES_COLOURS)]
     return colours
 
 
 def set_colours(labels: Sequence[str]) -> dict[str, str]:
-    """Distinct colours for series that are not strategies (puzzle sets)."""
-    return {label: OTHER_COLOURS[i % len(OTHER_COLOURS)] for i, label in enumerate(labels)}
+    """Distinct colours for series that are not strategies (puzzle sets), in order."""
+    return {label: SERIES_COLOURS[i % len(SERIES_COLOURS)] for i, label in enumerate(labels)}
 
 
 def scaled(records: Sequence[Record], metric: str) -> np.ndarray:
@@ -84,6 +81,19 @@ def axes_or_new(ax: Axes | None, size: tuple[float, float] = (8, 4)) -> Axes:
     return ax
 
 
+def value_text(value: float, metric: str, gave_up: bool) -> str:
+    """What a bar says at its end: "4,208", "0", "> 5,000", "12.3 ms"."""
+    if metric == "seconds":
+        return f"{value:,.1f} ms" if value < 100 else f"{value:,.0f} ms"
+    text = f"{value:,.0f}"
+    return f"> {text}" if gave_up else text
+
+
+def bar_rows(puzzles: int, series: int) -> np.ndarray:
+    """The y position of each bar, puzzle by puzzle, with a gap row between puzzles."""
+    return np.array([[p * (series + 1) + i for i in range(series)] for p in range(puzzles)])
+
+
 def effort_bars(
     results: Results,
     metric: str = "nodes",
@@ -91,49 +101,68 @@ def effort_bars(
     colours: Mapping[str, str] | None = None,
     legend: bool = True,
 ) -> Axes:
-    """Grouped bars: one group per puzzle, one bar per series, on a log scale.
+    """Horizontal bars, one block per puzzle, one bar per series, on a log scale.
 
-    A search stopped by its node bound is drawn hatched: its true cost is higher than the bar.
+    Every bar is named on the axis (no legend to decode; `legend=False` leaves the names off, for
+    a second panel beside a first that has them) and says its value at its end, so a bar of 0,
+    which has no length on a log axis, still reads "0". A search stopped by its node bound is
+    hatched and says "> n": its true cost is higher than the bar.
     """
-    ax = axes_or_new(ax)
+    results = {label: records for label, records in results.items() if records}
     labels = list(results)
-    colours = colours or series_colours(labels)
     names = [record.name for record in results[labels[0]]]
-    width = 0.8 / len(labels)
+    rows = bar_rows(len(names), len(labels))
+    ax = axes_or_new(ax, (6.5, BAR_HEIGHT * rows.size + 1.2))
+    colours = colours or series_colours(labels)
     for i, label in enumerate(labels):
         records = results[label]
-        x = np.arange(len(records)) + (i - (len(labels) - 1) / 2) * width
-        bars = ax.bar(x, scaled(records, metric), width, color=colours[label], label=label)
-        for bar, record in zip(bars, records, strict=True):
+        data = scaled(records, metric)
+        bars = ax.barh(rows[:, i], data, 0.8, color=colours[label], edgecolor=EDGE, lw=0.8,
+                       label=label)  # fmt: skip
+        for bar, record, value in zip(bars, records, data, strict=True):
+            bar.set_gid("bar")
             if record.gave_up:
                 bar.set_hatch("//")
-                bar.set_edgecolor(HATCH)
-                bar.set_linewidth(0.6)
-    ax.set_xticks(np.arange(len(names)), names)
-    set_effort_scale(ax, metric)
-    ax.grid(axis="y", color=GRID_THIN, alpha=0.4)
+            text = value_text(value, metric, record.gave_up)
+            ax.annotate(text, (max(value, 0), bar.get_y() + 0.4), xytext=(3, 0), fontsize=9,
+                        textcoords="offset points", va="center", gid="bar-value")  # fmt: skip
+    set_effort_scale(ax, metric, "x")
+    top = max(float(np.max(scaled(records, metric))) for records in results.values())
+    low = min(float(np.min(scaled(records, metric))) for records in results.values())
+    ax.set_xlim((low / 2, top * 8) if metric == "seconds" else (0, max(top, 1) * 8))
     if legend:
-        ax.legend(handles=bar_handles(ax, results), fontsize="small", ncols=2)
+        ax.set_yticks(rows.ravel(), [labels[i] for _ in names for i in range(len(labels))])
+    ax.tick_params(axis="y", length=0, labelleft=legend)
+    ax.set_ylim(rows.max() + 0.7, -1.6)
+    for p, name in enumerate(names):
+        ax.text(0.0, rows[p, 0] - 0.9, name, transform=ax.get_yaxis_transform(), fontsize=10,
+                fontweight="bold", va="center", gid="puzzle-name")  # fmt: skip
+    ax.grid(axis="x", color=GRID_THIN, alpha=0.4)
+    for spine in ("top", "right"):
+        ax.spines[spine].set_visible(False)
     return ax
 
 
-def bar_handles(ax: Axes, results: Results) -> list:
-    """The legend entries of a bar chart, plus one for "gave up" when a search hit its bound."""
-    handles, _ = ax.get_legend_handles_labels()
-    if any(r.gave_up for records in results.values() for r in records):
-        handles.append(Patch(facecolor="white", hatch="//", edgecolor=HATCH, label="gave up"))
-    return handles
-
-
 def nodes_and_time(results: Results, colours: Mapping[str, str] | None = None) -> Figure:
-    """Nodes and time side by side for the same searches: the two costs of a strategy."""
-    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 4.8), layout="constrained")
-    effort_bars(results, "nodes", left, colours, legend=False)
+    """Nodes and time side by side for the same searches: the two costs of a strategy (a series
+    with no records, such as a learner's solver not written yet, is left out)."""
+    results = {label: records for label, records in results.items() if records}
+    bars = sum(len(records) for records in results.values()) + len(next(iter(results.values())))
+    height = min(7.0, BAR_HEIGHT * bars + 1.4)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, height), sharey=True)
+    # fixed margins rather than a layout engine: this chart is drawn often, and a layout
+    # engine redraws every label to measure it
+    fig.subplots_adjust(left=0.15, right=0.95, top=1 - 0.4 / height, bottom=1.0 / height,
+                        wspace=0.12)  # fmt: skip
+    effort_bars(results, "nodes", left, colours)
     effort_bars(results, "seconds", right, colours, legend=False)
-    left.set_title("nodes")
-    right.set_title("time")
-    handles = bar_handles(left, results)
-    fig.legend(handles=handles, loc="outside lower center", ncols=len(handles), fontsize="small")
+    left.set_title(picture_text("nodes panel"))
+    right.set_title(picture_text("time panel"))
+    if any(r.gave_up for records in results.values() for r in records):
+        gave_up = Patch(
+            facecolor="white", hatch="//", edgecolor=HATCH, label=picture_text("gave up")
+        )
+        fig.legend(handles=[gave_up], loc="lower center", fontsize="small")
     return fig
 
 
@@ -157,19 +186,20 @@ def effort_histogram(
     colours = colours or series_colours(list(results))
     everything = np.concatenate([scaled(records, metric) for records in results.values()])
     edges = effort_bins(everything, metric, bins)
-    for label, records in results.items():
+    for i, label in enumerate(results):
         ax.hist(
-            scaled(records, metric),
-            edges,
+            scaled(results[label], metric),
+            list(edges),
             histtype="stepfilled",
-            alpha=0.35,
-            color=colours[label],
+            alpha=0.3,
+            facecolor=colours[label],
             edgecolor=colours[label],
-            linewidth=1.5,
+            linestyle=LINE_STYLES[i % len(LINE_STYLES)],  # told apart by line as well as colour
+            linewidth=2,
             label=label,
         )
     set_effort_scale(ax, metric, "x")
-    ax.set_ylabel("puzzles")
+    ax.set_ylabel(picture_text("puzzles"))
     ax.legend(fontsize="small")
     return ax
 
@@ -193,14 +223,19 @@ def heavy_tail(
     """
     ax = axes_or_new(ax)
     colours = colours or series_colours(list(results))
-    for label, records in results.items():
+    ends = []
+    for i, (label, records) in enumerate(results.items()):
         x, at_least = tail_curve(scaled(records, metric))
-        ax.step(x, at_least, where="post", color=colours[label], linewidth=2, label=label)
+        style = LINE_STYLES[i % len(LINE_STYLES)]
+        ax.step(x, at_least, where="post", color=colours[label], lw=2, ls=style, label=label)
+        ends.append((label, at_least[-1], colours[label], style))
     set_effort_scale(ax, metric, "x")
     ax.set_yscale("log")
-    ax.set_ylabel("fraction of puzzles needing at least x")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=None))
+    ax.yaxis.set_minor_formatter(NullFormatter())
+    ax.set_ylabel(picture_text("share needing"))
     ax.grid(color=GRID_THIN, alpha=0.4)
-    ax.legend(fontsize="small")
+    label_line_ends(ax, ends)
     return ax
 
 
@@ -213,14 +248,39 @@ def sorted_effort(
     """Every puzzle's effort, hardest first: a few tall bars on the left are the heavy tail."""
     ax = axes_or_new(ax)
     colours = colours or series_colours(list(results))
-    for label, records in results.items():
+    ends = []
+    for i, (label, records) in enumerate(results.items()):
         data = np.sort(scaled(records, metric))[::-1]
-        ax.plot(np.arange(1, len(data) + 1), data, color=colours[label], linewidth=2, label=label)
+        style = LINE_STYLES[i % len(LINE_STYLES)]
+        ax.plot(np.arange(1, len(data) + 1), data, color=colours[label], lw=2, ls=style,
+                label=label)  # fmt: skip
+        ends.append((label, data[0], colours[label], style))
     set_effort_scale(ax, metric)
-    ax.set_xlabel("puzzles, hardest first")
+    ax.set_xlabel(picture_text("hardest first"))
     ax.grid(color=GRID_THIN, alpha=0.4)
-    ax.legend(fontsize="small")
+    label_line_ends(ax, ends)
     return ax
+
+
+def label_line_ends(ax: Axes, ends: Sequence[tuple[str, float, str, object]]) -> None:
+    """Name each line on the chart, just right of the axes at the height where it ends (nudged
+    apart so no two names overlap), with a short stroke in the line's colour and style: the
+    reader never has to match colours against a legend."""
+    ax.figure.canvas.draw_idle()
+    to_axes = ax.transData + ax.transAxes.inverted()
+    heights = [float(to_axes.transform((ax.get_xlim()[0], y))[1]) for _, y, _, _ in ends]
+    order = np.argsort(heights)
+    placed: list[float] = []
+    for i in order:
+        y = min(max(heights[i], 0.0), 1.0)
+        if placed and y < placed[-1] + LABEL_GAP:
+            y = placed[-1] + LABEL_GAP
+        placed.append(y)
+        label, _, colour, style = ends[i]
+        ax.plot([1.01, 1.05], [y, y], color=colour, lw=2, ls=style, transform=ax.transAxes,
+                clip_on=False, gid="end-stroke")  # fmt: skip
+        ax.text(1.06, y, label, transform=ax.transAxes, va="center", fontsize=10,
+                gid="line-label")  # fmt: skip
 
 
 def spread(count: int, width: float) -> np.ndarray:
@@ -242,17 +302,67 @@ def clues_vs_effort(
     """
     ax = axes_or_new(ax)
     colours = colours or set_colours(list(results))
+    shapes = {label: MARKERS[i % len(MARKERS)] for i, label in enumerate(results)}
     for label in sorted(results, key=lambda label: -len(results[label])):
         records = results[label]
         clues = np.array(values(records, "clues"), dtype=float) + spread(len(records), jitter)
-        ax.scatter(
-            clues, scaled(records, metric), s=14, alpha=0.6, color=colours[label], label=label
-        )
+        ax.scatter(clues, scaled(records, metric), s=18, alpha=0.7, color=colours[label],
+                   marker=shapes[label], label=label)  # fmt: skip
     set_effort_scale(ax, metric)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel("clues (givens)")
+    ax.set_xlabel(picture_text("clues axis"))
     ax.grid(color=GRID_THIN, alpha=0.4)
     handles, labels = ax.get_legend_handles_labels()
     order = [labels.index(label) for label in results]
     ax.legend([handles[i] for i in order], list(results), fontsize="small")
     return ax
+
+
+@dataclass(frozen=True)
+class SummaryTable:
+    """Methods down, puzzle sets across: in each cell, puzzles solved, median and largest node
+    count, median time. A notebook shows it as an HTML table that fits one screen; its text form
+    (what nbval compares, times masked) is the same figures, one line per method and set.
+
+    `results[method][set]` is a list of records, as `measure.measure_sets` returns them.
+    """
+
+    results: Mapping[str, Mapping[str, Sequence[Record]]]
+
+    def __repr__(self) -> str:
+        return format_summaries(
+            {f"{method} · {name}": records for method, sets in self.results.items()
+             for name, records in sets.items()}
+        )  # fmt: skip
+
+    def _repr_html_(self) -> str:
+        sets = list(next(iter(self.results.values())))
+        head = "".join(f"<th{CELL_STYLE}>{html.escape(name)}</th>" for name in sets)
+        rows = [
+            f"<tr><th{CELL_STYLE}>{html.escape(method)}</th>"
+            + "".join(f"<td{CELL_STYLE}>{summary_cell(by_set[name])}</td>" for name in sets)
+            + "</tr>"
+            for method, by_set in self.results.items()
+        ]
+        return (
+            '<table class="sudoku-summary" style="font-size: 13px; line-height: 1.35">'
+            f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        )
+
+
+CELL_STYLE = (
+    ' style="text-align: left; vertical-align: top; padding: 4px 14px; '
+    'border-bottom: 1px solid #d1d5db"'
+)
+
+
+def summary_cell(records: Sequence[Record]) -> str:
+    """One cell of the summary table: "<b>12/50</b> solved", the node counts, the median time."""
+    s = summary(records)
+    solved = f"{s['solved']}/{s['puzzles']}"
+    shown = solved if s["solved"] == s["puzzles"] else f"<b>{solved}</b>"
+    nodes = picture_text(
+        "nodes cell", median=count_text(s["median nodes"]), most=count_text(s["max nodes"])
+    )
+    median_time = picture_text("time cell", time=format_seconds(s["median time"]))
+    return f"{picture_text('solved cell', solved=shown)}<br>{nodes}<br>{median_time}"

@@ -1,29 +1,176 @@
 """The command line: `python -m sudoku_lib solve|validate|bench ...`.
 
-Bad input ends with one line on stderr and exit status 2, never a traceback.
+Results go to stdout. Anything that goes wrong ends with one line on stderr and one of these exit
+codes, never a traceback:
+
+    0    done: solved, valid, or the benchmark ran
+    1    the answer is no: the puzzle has no solution (solve), the board breaks a rule (validate)
+    2    what was given cannot be used: a bad command line (an unknown option, --repeat 0), or
+         puzzle text that cannot be read as a board, or givens that already clash
+    3    gave up: the search reached its node bound first (raise it with --max-nodes)
+    4    a file or stream cannot be read or written: no such file, a folder, a dangling link,
+         no permission, not UTF-8 text, standard input closed, --json somewhere unwritable
+    130  interrupted (Ctrl-C)
+    141  the output was closed early (say by `| head`), as a shell reports a SIGPIPE
+
+The puzzle argument is the puzzle itself, a file name, or "-" for standard input. It is taken for
+a file name when such a path exists (even a dangling link), or when it looks like one (it has a
+"/" in it, a suffix such as ".txt", or it is short and holds characters no puzzle has); a file
+name that cannot be read is then an error, never read as puzzle text. Files and standard input
+are read as UTF-8 (a leading byte-order mark is allowed, as Notepad writes one), at most
+MAX_BYTES of them.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
+import os
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
-from .board import to_grid_text
+from .arguments import quote
+from .board import CELL_CHARACTERS, DECORATION, MAX_TEXT, to_grid_text
 from .errors import SudokuError
 from .puzzles import SETS
-from .search import METHODS, solve
+from .search import METHODS, SolveResult, solve
 from .validate import find_conflicts, is_valid_sudoku
+from .words import number
+
+PROGRAM = "python -m sudoku_lib"
+OK, NO, BAD_INPUT, GAVE_UP, CANNOT_READ_OR_WRITE = 0, 1, 2, 3, 4
+INTERRUPTED, OUTPUT_CLOSED = 130, 141
+MAX_BYTES = 4 * MAX_TEXT + len(codecs.BOM_UTF8)
+"""The most bytes read from a file or standard input: the longest puzzle text parse accepts,
+four bytes a character at most in UTF-8, and a byte-order mark."""
 
 
-def read_puzzle(text: str) -> str:
+class CommandLineError(Exception):
+    """Something the command cannot do, with the exit code that says what kind of thing."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but an error is one line (CommandLineError) rather than usage plus the error."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandLineError(f"{self.prog}: {message} (see {self.prog} --help)", BAD_INPUT)
+
+
+def whole_number_option(minimum: int) -> Callable[[str], int]:
+    """An argparse type for a whole number of at least `minimum` (--repeat 0 is refused)."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < minimum:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of at least {minimum}, got {quote(text)}"
+            )
+        return value
+
+    return read
+
+
+def looks_like_a_path(text: str) -> bool:
+    """Whether the puzzle argument names a file rather than being the puzzle (see above)."""
+    if text == "-" or "\n" in text or len(text) > 1024:
+        return False
+    if os.path.lexists(text) or "/" in text or os.sep in text:
+        return True
+    suffix = Path(text).suffix
+    if any(char not in CELL_CHARACTERS for char in suffix[1:]):
+        return True
+    strange = any(char not in CELL_CHARACTERS and char not in DECORATION for char in text)
+    return len(text) < 16 and strange and not any(char.isspace() for char in text)
+
+
+def read_puzzle(argument: str) -> str:
     """The puzzle itself: the argument, a file of that name, or standard input for "-"."""
-    if text == "-":
-        return sys.stdin.read()
-    path = Path(text)
-    if len(text) < 200 and path.is_file():
-        return path.read_text(encoding="utf-8")
-    return text
+    if argument == "-":
+        return decode(read_stdin(), "standard input")
+    if looks_like_a_path(argument):
+        return decode(read_file(Path(argument)), argument)
+    return argument
+
+
+def read_stdin() -> bytes:
+    """Up to MAX_BYTES from standard input (an error when it is closed)."""
+    stream = sys.stdin
+    if stream is None:
+        raise cannot_read("standard input", "it is closed")
+    try:
+        buffer = getattr(stream, "buffer", None)
+        if buffer is None:  # a text stream put in place of stdin (tests, notebooks)
+            return str(stream.read(MAX_BYTES + 1)).encode("utf-8")
+        data: bytes = buffer.read(MAX_BYTES + 1)
+    except (OSError, ValueError) as error:  # ValueError: a stream closed inside Python
+        raise cannot_read("standard input", str(error)) from None
+    return data
+
+
+def read_file(path: Path) -> bytes:
+    """Up to MAX_BYTES + 1 of a puzzle file, or the reason it cannot be read, in words."""
+    if path.is_symlink() and not path.exists():
+        target = quote(os.readlink(path), 80)
+        raise cannot_read(path, f"it is a link to {target}, which does not exist")
+    if path.is_dir():
+        raise cannot_read(path, "it is a folder, not a file")
+    try:
+        with path.open("rb") as file:
+            return file.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise cannot_read(path, "there is no such file") from None
+    except PermissionError:
+        raise cannot_read(path, "permission denied") from None
+    except OSError as error:
+        raise cannot_read(path, error.strerror or str(error)) from None
+
+
+def cannot_read(path: Path | str, why: str) -> CommandLineError:
+    """The error for a puzzle source that cannot be read, naming it (shortened) and why."""
+    return CommandLineError(f"cannot read {quote(str(path), 80)}: {why}", CANNOT_READ_OR_WRITE)
+
+
+def decode(data: bytes, source: str) -> str:
+    """The bytes as text (UTF-8, a leading byte-order mark dropped), or why they are not."""
+    if len(data) > MAX_BYTES:
+        raise CommandLineError(
+            f"{quote(source, 80)} is over {number(MAX_BYTES)} bytes: too long for a puzzle",
+            BAD_INPUT,
+        )
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        raise cannot_read(source, "it is UTF-16 text; save it as UTF-8")
+    if b"\0" in data:
+        raise cannot_read(source, "it holds NUL bytes, so it is not text (a binary file?)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        byte = data[error.start]
+        raise cannot_read(
+            source, f"it is not UTF-8 text (byte 0x{byte:02x} at {error.start}); save it as UTF-8"
+        ) from None
+
+
+def refuse_unwritable(path: Path) -> None:
+    """Check, before any work, that `path` can be written (a file, in a folder that exists)."""
+    folder = path.parent
+    if path.is_dir():
+        why = "it is a folder"
+    elif not folder.is_dir():
+        why = f"there is no folder {quote(str(folder), 80)}"
+    elif not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        why = "permission denied"
+    else:
+        return
+    raise CommandLineError(f"cannot write {quote(str(path), 80)}: {why}", CANNOT_READ_OR_WRITE)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -33,10 +180,22 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if result.solution is not None:
         print(to_grid_text(result.solution))
     print(
-        f"{result.status} by {args.method}: {s.nodes:,} nodes, {s.forced:,} forced, "
+        f"{result.status} by {result.method}: {s.nodes:,} nodes, {s.forced:,} forced, "
         f"{s.backtracks:,} backtracks, max depth {s.max_depth}, {s.seconds * 1000:.1f} ms"
     )
-    return 0 if result.solved else 1
+    if result.gave_up:
+        raise CommandLineError(gave_up_line(result, args.max_nodes), GAVE_UP)
+    return OK if result.solved else NO
+
+
+def gave_up_line(result: SolveResult, asked: int | None) -> str:
+    """The reason a bounded search stopped, in the command line's own terms."""
+    bound = result.max_nodes or 0
+    whose = "the default bound" if asked is None else "the bound set by --max-nodes"
+    return (
+        f"gave up after {number(bound)} nodes ({whose}); run again with a larger "
+        f"--max-nodes, say --max-nodes {10 * max(bound, 1_000)}"
+    )
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -44,28 +203,41 @@ def cmd_validate(args: argparse.Namespace) -> int:
     puzzle = read_puzzle(args.puzzle)
     if is_valid_sudoku(puzzle):
         print("valid")
-        return 0
+        return OK
     print("invalid:")
     for conflict in find_conflicts(puzzle):
         print(f"  {conflict}")
-    return 1
+    return NO
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Time the methods side by side on the bundled sets and print the table."""
     from . import bench  # imported here: only this command needs it
 
-    return bench.main(args.sets, args.methods, args.quick, args.repeat, args.json)
+    if args.json is not None:
+        refuse_unwritable(args.json)
+    try:
+        return bench.main(args.sets, args.methods, args.quick, args.repeat, args.json)
+    except BrokenPipeError:
+        raise
+    except OSError as error:  # the JSON file, should it become unwritable while we worked
+        why = error.strerror or str(error)
+        raise CommandLineError(f"cannot write {args.json}: {why}", CANNOT_READ_OR_WRITE) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with its three commands."""
-    parser = argparse.ArgumentParser(prog="python -m sudoku_lib", description=__doc__)
+    parser = Parser(prog=PROGRAM, description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     p_solve = commands.add_parser("solve", help="solve a puzzle and print it")
     p_solve.add_argument("puzzle", help="81 characters, grid text, a file name, or - for stdin")
     p_solve.add_argument("--method", default="fast", choices=sorted(METHODS))
-    p_solve.add_argument("--max-nodes", type=int, default=None, help="give up after this many")
+    p_solve.add_argument(
+        "--max-nodes",
+        type=whole_number_option(0),
+        default=None,
+        help="give up after this many nodes (default: the method's own bound)",
+    )
     p_solve.set_defaults(run=cmd_solve)
     p_validate = commands.add_parser("validate", help="check that no digit repeats in a unit")
     p_validate.add_argument("puzzle", help="81 characters, grid text, a file name, or - for stdin")
@@ -76,17 +248,54 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_bench.add_argument("--methods", nargs="+", choices=sorted(METHODS), help="default: all")
     p_bench.add_argument("--quick", action="store_true", help="the first puzzles of each set only")
-    p_bench.add_argument("--repeat", type=int, default=3, help="runs per puzzle (median taken)")
+    p_bench.add_argument(
+        "--repeat", type=whole_number_option(1), default=3, help="runs per puzzle (median taken)"
+    )
     p_bench.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     p_bench.set_defaults(run=cmd_bench)
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run one command; errors in the input become one line on stderr and exit status 2."""
-    args = build_parser().parse_args(argv)
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command and return its exit code (see the table above)."""
     try:
-        return args.run(args)
+        args = build_parser().parse_args(argv)
+        command: Callable[[argparse.Namespace], int] = args.run
+        code = command(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a closed pipe shows here, while we can still say so
+        return code
+    except CommandLineError as error:
+        return fail(str(error), error.code)
     except SudokuError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+        return fail(str(error), BAD_INPUT)
+    except BrokenPipeError:
+        silence_stdout()
+        return fail("the output was closed before all of it was written", OUTPUT_CLOSED)
+    except KeyboardInterrupt:
+        return fail("interrupted", INTERRUPTED)
+
+
+def fail(message: str, code: int) -> int:
+    """Say what went wrong on one line of stderr (if stderr is still there) and return `code`.
+
+    The line starts with the program's name, as a shell user expects of a tool's errors."""
+    line = message.replace("\n", " ")
+    if not line.startswith(PROGRAM):
+        line = f"{PROGRAM}: {line}"
+    try:
+        print(line, file=sys.stderr)
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass  # stderr is closed too: the exit code is all that is left to say it
+    return code
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null, so Python's last flush at exit does not meet the closed pipe
+    again (and print a second error)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass  # no real file behind stdout (a test's capture): nothing will be flushed there

@@ -21,6 +21,7 @@ from .errors import SudokuError
 from .search.pruned import candidates_of
 from .trace import SearchTree, TreeNode
 from .validate import Conflict, find_conflicts
+from .words import cell_name, picture_text, short_cell_name
 
 INCHES_PER_CELL = {4: 0.9, 9: 0.6, 16: 0.48}
 DIGIT_SCALE = 0.55  # a digit's height as a share of its cell
@@ -42,15 +43,28 @@ def new_axes(size: int, ax: Axes | None, scale: float = 1.0) -> Axes:
     return ax
 
 
+def figure_inches(ax: Axes) -> tuple[float, float]:
+    """Width and height of the figure the axes sit in (the whole figure, for a subfigure)."""
+    figure = ax.get_figure(root=True)
+    if figure is None:
+        raise SudokuError("these axes belong to no figure, so there is nothing to draw on")
+    width, height = figure.get_size_inches()
+    return float(width), float(height)
+
+
 def cell_points(ax: Axes, size: int) -> float:
     """How tall one cell is, in points, so text can be sized to fit it at any figure size."""
-    width, height = ax.figure.get_size_inches()
+    width, height = figure_inches(ax)
     box = ax.get_position()
-    return min(box.width * width, box.height * height) * 72 / size
+    return float(min(box.width * width, box.height * height) * 72 / size)
 
 
-def setup_board_axes(ax: Axes, size: int, labels: bool) -> None:
-    """Square axes with (0, 0) at the top left: cell (r, c) spans x in [c, c+1], y in [r, r+1]."""
+def setup_board_axes(ax: Axes, size: int, labels: bool | str) -> None:
+    """Square axes with (0, 0) at the top left: cell (r, c) spans x in [c, c+1], y in [r, r+1].
+
+    `labels=True` numbers rows and columns as people count them, from 1; `labels="index"` shows
+    the code's 0-based indices r and c instead (for reading a formula such as the box number).
+    """
     ax.set_xlim(0, size)
     ax.set_ylim(size, 0)
     ax.set_aspect("equal")
@@ -59,14 +73,15 @@ def setup_board_axes(ax: Axes, size: int, labels: bool) -> None:
         spine.set_visible(False)
     if labels:
         ticks = [i + 0.5 for i in range(size)]
-        names = [str(i) for i in range(size)]
+        as_index = labels == "index"
+        names = [str(i if as_index else i + 1) for i in range(size)]
         ax.set_xticks(ticks, names)
         ax.set_yticks(ticks, names)
         ax.xaxis.tick_top()
         ax.tick_params(length=0, labelsize=max(9, cell_points(ax, size) * 0.3))
-        ax.set_xlabel("column c", fontsize=11)
+        ax.set_xlabel(picture_text("column index axis" if as_index else "column axis"), fontsize=11)
         ax.xaxis.set_label_position("top")
-        ax.set_ylabel("row r", fontsize=11)
+        ax.set_ylabel(picture_text("row index axis" if as_index else "row axis"), fontsize=11)
     else:
         ax.set_xticks([])
         ax.set_yticks([])
@@ -131,8 +146,14 @@ def write_candidates(
         )
 
 
+FRAME_STYLES = {"row": ("solid", 0.06), "column": ("dashed", 0.14), "box": ("dotted", 0.22)}
+"""Each kind of unit's clash frame: its line style and how far it sits inside the unit's edge,
+so where a column's frame and a box's frame cross, both are still seen."""
+
+
 def outline_unit(ax: Axes, kind: str, index: int, size: int) -> None:
-    """A thick red frame around one row, column or box, to show where a clash is."""
+    """A thick frame around one row, column or box, to show where a clash is; rows, columns and
+    boxes are framed in different line styles, each a little inside the one before."""
     box = geometry(size).box
     if kind == "row":
         xy, width, height = (0, index), size, 1
@@ -140,9 +161,21 @@ def outline_unit(ax: Axes, kind: str, index: int, size: int) -> None:
         xy, width, height = (index, 0), 1, size
     else:
         xy, width, height = (box * (index % box), box * (index // box)), box, box
-    frame = Rectangle(xy, width, height, fill=False, edgecolor=style.DEAD_END, lw=4, zorder=5)
+    line, inset = FRAME_STYLES.get(kind, ("solid", 0.06))
+    frame = Rectangle(
+        (xy[0] + inset, xy[1] + inset), width - 2 * inset, height - 2 * inset, fill=False,
+        edgecolor=style.CONFLICT_MARK, lw=3.5, linestyle=line, zorder=5,
+    )  # fmt: skip
     frame.set_gid(f"conflict-{kind}")
     ax.add_patch(frame)
+
+
+def mark_clash(ax: Axes, cell: Cell) -> None:
+    """A small ✕ in the top-right corner of a clashing cell: the clash is shown by a sign, not
+    only by the cell's colour."""
+    r, c = cell
+    ax.plot([c + 0.82], [r + 0.2], marker="X", ms=11, mfc=style.CONFLICT_MARK, mec="white",
+            mew=0.8, ls="none", zorder=6, gid="conflict-mark")  # fmt: skip
 
 
 def draw_board(
@@ -154,7 +187,7 @@ def draw_board(
     candidates: bool | CandidateMarks = False,
     forced: Iterable[Cell] = (),
     title: str | None = None,
-    labels: bool = False,
+    labels: bool | str = False,
 ) -> Axes:
     """Draw a board: the puzzle's givens in bold near-black, the digits of `solution` in blue.
 
@@ -162,11 +195,15 @@ def draw_board(
     are the placed ones (green for cells listed in `forced`). `highlight` paints cells amber (or
     each in its own colour, given a mapping). `conflicts=True` finds the clashes and marks them
     (or pass a list of Conflict). `candidates=True` writes the pencil marks of every empty cell
-    (or pass {cell: digits}). `labels` numbers rows and columns from 0, as the code counts.
+    (or pass {cell: digits}). `labels=True` numbers rows and columns from 1, as people count;
+    `labels="index"` shows the code's 0-based r and c. Each clash is marked three ways: a pale
+    fill, a ✕ in the cell, and a frame round the unit (solid for a row, dashed for a column,
+    dotted for a box).
     """
     board = parse(puzzle)
     filled = board if solution is None else parse(solution)
     size = len(board)
+    made_here = ax is None
     ax = new_axes(size, ax, scale=1.35 if candidates is not False and size == 9 else 1.0)
     setup_board_axes(ax, size, labels)
     points = cell_points(ax, size)
@@ -177,6 +214,7 @@ def draw_board(
     for conflict in clashes:
         for cell in conflict.cells:
             fill_cell(ax, cell, style.CONFLICT, "conflict", zorder=1.5)
+            mark_clash(ax, cell)
         outline_unit(ax, conflict.unit, conflict.index, size)
     forced_cells = set(forced)
     for r in range(size):
@@ -192,8 +230,18 @@ def draw_board(
             write_candidates(ax, cell, digits, size, points)
     draw_grid(ax, size)
     if title:
-        ax.set_title(title, fontsize=min(16, max(12, points * 0.4)), pad=12)
+        ax.set_title(title, fontsize=title_points(ax, title, points), pad=12)
+        if made_here:  # leave room for a title of several lines (one line a clash)
+            ax.figure.subplots_adjust(top=0.9 - 0.06 * title.count("\n"))
     return ax
+
+
+def title_points(ax: Axes, title: str, cell: float) -> float:
+    """A title's font size: big enough for the back of the room, small enough that its longest
+    line fits across the figure (a character is about 0.6 of the font size wide)."""
+    longest = max(len(line) for line in title.splitlines())
+    fits = figure_inches(ax)[0] * 72 * 0.95 / (0.6 * longest)
+    return min(16.0, max(12.0, cell * 0.4), fits)
 
 
 def draw_conflicts(board: object, ax: Axes | None = None, title: str | None = None) -> Axes:
@@ -205,7 +253,7 @@ def draw_conflicts(board: object, ax: Axes | None = None, title: str | None = No
     clashes = find_conflicts(grid)
     if title is None:
         described = [clash.describe(len(grid)) for clash in clashes]
-        title = "\n".join(described) if clashes else "no clashes: the board is valid"
+        title = "\n".join(described) if clashes else picture_text("no clashes")
     return draw_board(grid, ax=ax, conflicts=clashes, title=title)
 
 
@@ -216,7 +264,7 @@ def draw_box_indices(size: int = 9, ax: Axes | None = None, title: str | None = 
     """
     geo = geometry(size)
     ax = new_axes(size, ax)
-    setup_board_axes(ax, size, labels=True)
+    setup_board_axes(ax, size, labels="index")
     points = cell_points(ax, size)
     for r, c in geo.cells:
         b = box_index(r, c, geo.box)
@@ -282,7 +330,7 @@ def depth_names(nodes: Sequence[TreeNode]) -> dict[int, str]:
     for depth, found in cells.items():
         if len(found) == 1:
             (r, c) = next(iter(found))
-            names[depth] = f"row {r + 1}, col {c + 1}"
+            names[depth] = cell_name(r, c)
     return names
 
 
@@ -320,16 +368,19 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
     for node in nodes:
         x, y = places[id(node)]
         fill, text_colour, gid = node_style(node)
-        ax.plot([x], [y], marker="o", ms=22, mfc=fill, mec=style.GRID_THICK, ls="none", zorder=2,
-                gid=gid)  # fmt: skip
+        ax.plot([x], [y], marker=NODE_SHAPES.get(gid, "o"), ms=22, mfc=fill, mec=style.GRID_THICK,
+                mew=2.5 if gid == "solution" else 1, ls="none", zorder=2, gid=gid)  # fmt: skip
         if node.digit is not None:
             ax.text(x, y, node.digit, ha="center", va="center_baseline", color=text_colour,
                     fontsize=12, fontweight="bold", zorder=3)  # fmt: skip
         if node.cell is not None and node.depth not in names:  # cells vary at this depth
             r, c = node.cell
-            ax.text(x, y - 0.38, f"r{r + 1}c{c + 1}", ha="center", va="top", fontsize=8,
+            ax.text(x, y - 0.38, short_cell_name(r, c), ha="center", va="top", fontsize=8,
                     color=style.CANDIDATE, zorder=3, gid="cell-label")  # fmt: skip
-    ax.set_yticks([0, *(-d for d in sorted(names))], ["start", *(names[d] for d in sorted(names))])
+    ax.set_yticks(
+        [0, *(-d for d in sorted(names))],
+        [picture_text("tree start"), *(names[d] for d in sorted(names))],
+    )
     ax.tick_params(length=0, labelsize=11)
     ax.set_xticks([])
     for spine in ax.spines.values():
@@ -340,22 +391,30 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
               frameon=False)  # fmt: skip
     if title is None:
         stats = tree.result.stats
-        title = (
-            f"{stats.nodes} digits placed, {len(tree.dead_ends())} dead ends, {tree.result.status}"
+        title = picture_text(
+            "tree title",
+            nodes=stats.nodes,
+            dead_ends=len(tree.dead_ends()),
+            status=tree.result.status,
         )
     ax.set_title(title, fontsize=13)
     return ax
 
 
-def legend_dot(colour: str, text: str) -> Line2D:
+NODE_SHAPES = {"dead-end": "s", "root": "D"}
+"""A dead end is a square, so it is told from a circle by its shape as well as its red."""
+
+
+def legend_dot(colour: str, text: str, shape: str = "o", edge: float = 1.0) -> Line2D:
     """A legend entry that looks like a node of the tree."""
     return Line2D(
-        [], [], marker="o", ms=12, mfc=colour, mec=style.GRID_THICK, ls="none", label=text
-    )
+        [], [], marker=shape, ms=12, mfc=colour, mec=style.GRID_THICK, mew=edge, ls="none",
+        label=text,
+    )  # fmt: skip
 
 
 TREE_LEGEND = [
-    legend_dot(style.PLACED, "on the path to the solution"),
-    legend_dot(TRIED, "tried, then taken back"),
-    legend_dot(style.DEAD_END, "dead end: nothing fits next"),
+    legend_dot(style.PLACED, picture_text("tree path"), edge=2.5),
+    legend_dot(TRIED, picture_text("tree tried")),
+    legend_dot(style.DEAD_END, picture_text("tree dead end"), shape="s"),
 ]

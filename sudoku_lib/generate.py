@@ -7,50 +7,83 @@
 A greedy pass ends at a puzzle where no clue can go, usually somewhere in the low to mid twenties
 on a 9x9 board. When it ends above the target, generation starts again from a new random grid,
 drawn from the same seeded generator, so `generate(clues, seed)` is always the same puzzle.
+
+Bounded like every search: at most `attempts` random grids (ATTEMPTS by default), then GaveUp.
+On a 16x16 board every uniqueness check costs far more, and below about 110 clues the checks
+start to search in earnest (one attempt then takes minutes), so generate asks for at least
+FEWEST_CLUES there: a count one attempt reaches in seconds.
 """
 
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 
-from .board import BLANK, SYMBOLS, Board, flatten, geometry
-from .errors import SudokuError
+from .arguments import choice_among, whole_number
+from .board import BLANK, SIZES, SYMBOLS, Board, flatten, geometry
+from .errors import ArgumentError, GaveUp
 from .search import count_solutions, solve
 
-MIN_CLUES = {4: 4, 9: 17, 16: 55}
+MIN_CLUES = MappingProxyType({4: 4, 9: 17, 16: 55})
 """Fewer clues than this cannot give a unique solution (for 9x9, proved in 2012; else a floor)."""
-ATTEMPTS = 200
-"""Random grids tried before giving up on reaching the number of clues asked for."""
+FEWEST_CLUES = MappingProxyType({4: 4, 9: 17, 16: 120})
+"""The fewest clues generate asks for: MIN_CLUES, except on 16x16, where one attempt reaches
+120 clues in seconds (measured: 6-10 s under load) and far fewer would take minutes or hours."""
+DEFAULT_CLUES = MappingProxyType({4: 6, 9: 25, 16: 150})
+"""The clues of a puzzle when none are asked for."""
+ATTEMPTS = MappingProxyType({4: 200, 9: 200, 16: 3})
+"""Random grids tried, by default, before giving up on reaching the number of clues asked for."""
+GRID_DRAWS = 100
+"""Fillings of the diagonal boxes tried for one full grid (on 4x4 some cannot be completed)."""
 
 
-def generate(clues: int = 25, seed: int = 0, size: int = 9) -> str:
+def generate(
+    clues: int | None = None, seed: int = 0, size: int = 9, attempts: int | None = None
+) -> str:
     """A puzzle with exactly `clues` givens and one solution, the same one for the same seed.
 
-    Returned as one line of size*size characters, "." for a blank. Raises SudokuError when the
-    count is impossible, or when ATTEMPTS random grids all stopped above it (very low counts).
+    Returned as one line of size*size characters, "." for a blank. `clues` defaults to
+    DEFAULT_CLUES for the size (25 on 9x9). Raises ArgumentError for a count that is impossible
+    (or, on 16x16, too slow to reach), and GaveUp when `attempts` random grids (default ATTEMPTS)
+    all stopped above it, as very low counts do.
     """
+    size = choice_among("size", size, SIZES)
+    wanted = DEFAULT_CLUES[size] if clues is None else _checked_clues(clues, size)
+    rng = random.Random(whole_number("seed", seed))
+    tries = ATTEMPTS[size] if attempts is None else whole_number("attempts", attempts, minimum=1)
     geo = geometry(size)
-    cells = size * size
-    if not MIN_CLUES[size] <= clues <= cells:
-        raise SudokuError(
-            f"clues must be between {MIN_CLUES[size]} and {cells} for a {size}x{size} board, "
-            f"not {clues}"
-        )
-    rng = random.Random(seed)
-    for _ in range(ATTEMPTS):
-        board = remove_clues(random_solution(geo.size, geo.box, rng), clues, rng)
-        if sum(cell != BLANK for row in board for cell in row) == clues:
+    for _ in range(tries):
+        board = remove_clues(random_solution(geo.size, geo.box, rng), wanted, rng)
+        if sum(cell != BLANK for row in board for cell in row) == wanted:
             return flatten(board)
-    raise SudokuError(f"no {clues}-clue puzzle found from {ATTEMPTS} random grids (seed {seed})")
+    raise GaveUp(
+        f"no {wanted}-clue puzzle found from {tries} random grids (seed {seed}): the removal "
+        f"stopped above {wanted} clues every time; ask for more clues, or pass a larger "
+        f"attempts (say attempts={10 * tries}) to try more grids",
+        "attempts",
+        tries,
+    )
+
+
+def _checked_clues(clues: object, size: int) -> int:
+    """The clue count, once it is a whole number a size x size puzzle can have (and, on 16x16,
+    one that generation reaches in seconds)."""
+    try:
+        return whole_number("clues", clues, minimum=FEWEST_CLUES[size], maximum=size * size)
+    except ArgumentError as error:
+        why = ""
+        if FEWEST_CLUES[size] > MIN_CLUES[size]:
+            why = " (fewer take minutes to hours: every uniqueness check then searches in earnest)"
+        raise ArgumentError(f"for a {size}x{size} board, {error}{why}", "clues") from None
 
 
 def random_solution(size: int, box: int, rng: random.Random) -> Board:
     """A full valid grid: random digits in the diagonal boxes, the rest filled by the solver.
 
     The diagonal boxes share no row, column or box, so they never clash; on a 4x4 board some
-    fillings still cannot be completed, and then the boxes are drawn again.
+    fillings still cannot be completed, and then the boxes are drawn again (GRID_DRAWS times).
     """
-    while True:
+    for _ in range(GRID_DRAWS):
         board = [[BLANK] * size for _ in range(size)]
         for b in range(box):
             digits = rng.sample(SYMBOLS[:size], size)
@@ -59,6 +92,7 @@ def random_solution(size: int, box: int, rng: random.Random) -> Board:
         solution = solve(board).solution
         if solution is not None:
             return solution
+    raise GaveUp(f"no full {size}x{size} grid from {GRID_DRAWS} draws", "GRID_DRAWS", GRID_DRAWS)
 
 
 def remove_clues(board: Board, clues: int, rng: random.Random) -> Board:

@@ -1,19 +1,27 @@
 """Measuring the search: solve many puzzles, keep one small record per puzzle, summarise them.
 
-Notebooks 04 and 06 measure through this, so a table, a chart and a sentence in the prose all
-come from the same numbers. Every solve goes through the public `solve()`.
+Notebooks 04 and 06 and the benchmark (bench.py) all measure through `record_of`, so a table, a
+chart, the README's performance table and a sentence in the prose come from the same numbers.
+Every solve goes through the public `solve()`.
+
+What "time" means, everywhere in the course: `Record.seconds` is `result.stats.seconds`, the
+running time of the search itself, from the strategy's first step to its last. Parsing the
+puzzle and refusing clashing givens come before it and are left out: they cost every method the
+same (about 0.1 ms a puzzle), so leaving them out lets a ratio compare the searches, and it is
+the figure `solve()` already reports to a learner and the command line prints.
 """
 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Iterable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Literal, TypeVar
 
 from tqdm.auto import tqdm
 
-from .board import BLANK, to_string
+from .board import BLANK, parse, to_string
 from .search import SWITCHES, solve
 from .stats import format_seconds
 
@@ -67,8 +75,8 @@ def named(puzzles: Mapping[str, object] | Sequence[object]) -> dict[str, object]
 def record_of(
     name: str, puzzle: object, method: str, max_nodes: int | None, **switches: bool
 ) -> Record:
-    """Solve one puzzle through `solve()` and keep what it cost."""
-    result = solve(puzzle, method, max_nodes=max_nodes, **switches)
+    """Solve one puzzle through `solve()` and keep what it cost (time: the search's own)."""
+    result = solve(puzzle, method=method, max_nodes=max_nodes, listener=None, **switches)
     s = result.stats
     return Record(
         name, clue_count(puzzle), result.status, s.nodes, s.forced, s.backtracks, s.seconds
@@ -83,10 +91,10 @@ def measure(
     **switches: bool,
 ) -> list[Record]:
     """Solve each puzzle once and keep its record; `progress` (True or a caption) shows a bar."""
-    items = named(puzzles).items()
+    items: Iterable[tuple[str, object]] = named(puzzles).items()
     if progress:
         caption = progress if isinstance(progress, str) else method
-        items = tqdm(items, desc=caption, total=len(items))
+        items = tqdm(items, desc=caption, total=len(puzzles))
     return [record_of(name, puzzle, method, max_nodes, **switches) for name, puzzle in items]
 
 
@@ -102,9 +110,11 @@ def measure_sets(
     one bar counts every solve.
     """
     bounds = bounds or {}
-    jobs = [(m, s, name, p) for m in methods for s in sets for name, p in named(sets[s]).items()]
+    jobs: Iterable[tuple[str, str, str, object]] = [
+        (m, s, name, p) for m in methods for s in sets for name, p in named(sets[s]).items()
+    ]
     if progress:
-        jobs = tqdm(jobs, desc="solving", total=len(jobs))
+        jobs = tqdm(jobs, desc="solving", total=len(methods) * sum(map(len, sets.values())))
     results: dict[str, dict[str, list[Record]]] = {m: {s: [] for s in sets} for m in methods}
     for method, set_name, name, puzzle in jobs:
         results[method][set_name].append(record_of(name, puzzle, method, bounds.get(method)))
@@ -148,9 +158,82 @@ def summary(records: Sequence[Record]) -> dict[str, Any]:
     }
 
 
+def pooled(sets: Mapping[str, Sequence[Record]]) -> list[Record]:
+    """The records of every set in one list, set after set (one method's `results[method]`)."""
+    return [record for records in sets.values() for record in records]
+
+
+def with_pooled(sets: Mapping[str, Sequence[Record]], label: str) -> dict[str, list[Record]]:
+    """The sets, and after them all their records together under `label` (for a chart)."""
+    return {**{name: list(records) for name, records in sets.items()}, label: pooled(sets)}
+
+
+def by_method_and_set(
+    results: Mapping[str, Mapping[str, Sequence[Record]]],
+) -> dict[str, Sequence[Record]]:
+    """`measure_sets`'s results[method][set] as one level, labelled "method · set"."""
+    return {f"{m} · {s}": rs for m, sets in results.items() for s, rs in sets.items()}
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Column(Generic[T]):
+    """One column of a text table: its title, how to show an item in it, and its alignment.
+
+    `width` is the least width (a column grows to fit its title and cells); `gap` is what
+    separates it from the column before.
+    """
+
+    title: str
+    cell: Callable[[T], str]
+    align: Literal["<", ">"] = ">"
+    width: int = 0
+    gap: str = " "
+
+
+def format_rows(items: Sequence[T], columns: Sequence[Column[T]]) -> str:
+    """The one table formatter of the course: a header, a rule, and a line per item.
+
+    Lines carry no trailing spaces, so a left-aligned last column (the times, in the notebooks'
+    tables) stays unpadded and the nbval sanitizer's mask cannot shift the other columns.
+    """
+    cells = [[column.cell(item) for column in columns] for item in items]
+    widths = [
+        max([column.width, len(column.title)] + [len(row[i]) for row in cells])
+        for i, column in enumerate(columns)
+    ]
+
+    def line(values: Sequence[str]) -> str:
+        parts = [
+            (column.gap if i else "") + f"{value:{column.align}{widths[i]}}"
+            for i, (column, value) in enumerate(zip(columns, values, strict=True))
+        ]
+        return "".join(parts).rstrip()
+
+    header = line([column.title for column in columns])
+    return "\n".join([header, "-" * len(header)] + [line(row) for row in cells])
+
+
 def count_text(x: float) -> str:
     """A count with thousands separators; a median halfway between two counts keeps its .5."""
     return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.1f}"
+
+
+Labelled = tuple[str, Record]
+RECORD_COLUMNS: tuple[Column[Labelled], ...] = (
+    Column("", lambda item: item[0], "<", width=18),
+    Column("puzzle", lambda item: item[1].name, "<", width=8),
+    Column(
+        "nodes",
+        lambda item: f"> {item[1].nodes:,}" if item[1].gave_up else f"{item[1].nodes:,}",
+        width=10,
+    ),
+    Column("forced", lambda item: f"{item[1].forced:,}", width=8),
+    Column("backtracks", lambda item: f"{item[1].backtracks:,}", width=11),
+    Column("time", lambda item: format_seconds(item[1].seconds), "<", gap="   "),
+)
 
 
 def format_records(results: Mapping[str, Sequence[Record]]) -> str:
@@ -159,28 +242,55 @@ def format_records(results: Mapping[str, Sequence[Record]]) -> str:
     A search stopped by its node bound shows "> n": it placed n digits and wanted more.
     Times come last and unpadded, so the nbval sanitizer's mask leaves the columns aligned.
     """
-    header = f"{'':<18} {'puzzle':<8} {'nodes':>10} {'forced':>8} {'backtracks':>11}   time"
-    lines = [header, "-" * len(header)]
-    for label, records in results.items():
-        for r in records:
-            nodes = f"> {r.nodes:,}" if r.gave_up else f"{r.nodes:,}"
-            lines.append(
-                f"{label:<18} {r.name:<8} {nodes:>10} {r.forced:>8,} {r.backtracks:>11,}   "
-                f"{format_seconds(r.seconds)}"
-            )
-    return "\n".join(lines)
+    items = [(label, record) for label, records in results.items() for record in records]
+    return format_rows(items, RECORD_COLUMNS)
+
+
+Summarised = tuple[str, dict[str, Any]]
+SUMMARY_COLUMNS: tuple[Column[Summarised], ...] = (
+    Column("", lambda item: item[0], "<", width=22),
+    Column("solved", lambda item: f"{item[1]['solved']}/{item[1]['puzzles']}", width=9),
+    Column("median nodes", lambda item: count_text(item[1]["median nodes"]), width=13),
+    Column("max nodes", lambda item: count_text(item[1]["max nodes"]), width=10),
+    Column(
+        "median / total time",
+        lambda item: (
+            f"{format_seconds(item[1]['median time'])} / {format_seconds(item[1]['total time'])}"
+        ),
+        "<",
+        gap="   ",
+    ),
+)
 
 
 def format_summaries(results: Mapping[str, Sequence[Record]]) -> str:
     """A text table, one line per label: solved, median and max nodes, median and total time."""
-    header = f"{'':<22} {'solved':>9} {'median nodes':>13} {'max nodes':>10}   median / total time"
-    lines = [header, "-" * len(header)]
-    for label, records in results.items():
-        s = summary(records)
-        solved = f"{s['solved']}/{s['puzzles']}"
-        lines.append(
-            f"{label:<22} {solved:>9} {count_text(s['median nodes']):>13} "
-            f"{count_text(s['max nodes']):>10}   "
-            f"{format_seconds(s['median time'])} / {format_seconds(s['total time'])}"
-        )
-    return "\n".join(lines)
+    return format_rows([(label, summary(rs)) for label, rs in results.items()], SUMMARY_COLUMNS)
+
+
+OwnSolver = Callable[[list[list[str]]], tuple[object, int]]
+"""A learner's solver, as notebook 04 asks for it: board -> (solution or None, nodes)."""
+
+
+def measure_solver(
+    solver: OwnSolver, puzzles: Mapping[str, object] | Sequence[object]
+) -> list[Record]:
+    """Solve each puzzle once with a learner's own solver and keep its record, like `measure`.
+
+    The solver reports only its nodes, so `forced` and `backtracks` are 0 in these records. Time
+    is the solver's call, the puzzle already parsed, as close to `solve()`'s own figure (the
+    search alone) as a learner's function allows. A solver that is still a stub (raises
+    NotImplementedError) gives no records, so the notebook runs on in the learner's copy.
+    """
+    records = []
+    for name, puzzle in named(puzzles).items():
+        board = parse(puzzle)
+        start = time.perf_counter()
+        try:
+            solution, nodes = solver(board)
+        except NotImplementedError:
+            return []
+        seconds = time.perf_counter() - start
+        status = "solved" if solution is not None else "no solution"
+        records.append(Record(name, clue_count(puzzle), status, nodes, 0, 0, seconds))
+    return records

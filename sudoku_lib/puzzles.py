@@ -5,45 +5,54 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources import files
 
-from .errors import SudokuError
-
-SAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-"""The LeetCode 36/37 sample board: valid, with one solution."""
-
-SAMPLE_INVALID = "83..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-"""The sample with its top-left 5 changed to 8: the top-left box now holds two 8s."""
-
-ANTI_BACKTRACKING = (
-    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
-)
-"""Wikipedia's puzzle built to defeat brute force: its first row's answer is 987654321."""
-
-INKALA_2012 = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
-AI_ESCARGOT = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
-PLATINUM_BLONDE = (
-    ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6..."
-)
-GOLDEN_NUGGET = ".......39....1...5..3..58....8..9..6.7..2....1..4.......9..8.5..2....6..4..7....."
-EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
-
-HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
-"""From Norvig's essay: it looks like a puzzle but has more than one solution."""
+from .arguments import one_of
 
 SETS = ("easy50", "top95", "hardest", "hardest375", "17clue_sample", "famous")
 
 
 @cache
 def _load(name: str) -> tuple[str, ...]:
-    if name not in SETS:
-        raise SudokuError(f"unknown puzzle set {name!r}; choose one of {', '.join(SETS)}")
     text = files("sudoku_lib").joinpath("data", f"{name}.txt").read_text(encoding="utf-8")
     return tuple(line.strip() for line in text.splitlines() if line.strip())
 
 
 def load_set(name: str) -> list[str]:
-    """The puzzles of one bundled set, as 81-character strings, in the file's order."""
-    return list(_load(name))
+    """The puzzles of one bundled set, as 81-character strings, in the file's order.
 
+    The name is checked before the cache sees it, so a list or a typo gets a message, not a
+    TypeError from the cache.
+    """
+    return list(_load(one_of("name", name, SETS)))
+
+
+FAMOUS_NAMES = (
+    "Inkala 2012",
+    "AI Escargot",
+    "Platinum Blonde",
+    "Golden Nugget",
+    "Easter Monster",
+    "anti-backtracking",
+    "sample",
+)
+"""The names of the puzzles in data/famous.txt, line by line (SOURCES.md says who made each)."""
+
+
+def famous() -> dict[str, str]:
+    """The famous puzzles by name, in the file's order: the file is their one copy."""
+    return dict(zip(FAMOUS_NAMES, _load("famous"), strict=True))
+
+
+SAMPLE = famous()["sample"]
+"""The LeetCode 36/37 sample board: valid, with one solution."""
+
+SAMPLE_INVALID = "8" + SAMPLE[1:]
+"""The sample with its top-left 5 changed to 8: the top-left box now holds two 8s."""
+
+ANTI_BACKTRACKING = famous()["anti-backtracking"]
+"""Wikipedia's puzzle built to defeat brute force: its first row's answer is 987654321."""
+
+HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+"""From Norvig's essay: it looks like a puzzle but has more than one solution."""
 
 TREE_4X4 = "..4....2.3.4.42."
 """A 4x4 puzzle whose naive search tree is small enough to draw whole: 23 nodes, 7 dead ends."""

@@ -1,18 +1,50 @@
-"""One palette for the whole course, so a given, a guess or a clash looks the same everywhere."""
+"""One palette for the whole course, so a given, a guess or a clash looks the same everywhere.
+
+The colours are Okabe and Ito's colour-blind-safe set ("Color Universal Design", 2008), the one
+most journals recommend: its eight colours stay apart for the common kinds of colour blindness.
+Colour is never the only sign, though: clashes and dead ends also carry a symbol or an outline,
+series in charts carry their names on the chart, and bars have a dark edge, so a washed-out
+projector or a grey print still tells them apart.
+"""
+
+OKABE_ITO = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish purple": "#CC79A7",
+}
+"""The published palette, by its authors' names for the colours."""
 
 GIVEN = "#1f2937"  # the puzzle's own digits: near-black, bold
-PLACED = "#2563eb"  # digits the search placed by choice: blue
-FORCED = "#15803d"  # digits placed by propagation: green
-CURRENT = "#fde68a"  # the cell the search is working on: amber fill
-CONFLICT = "#fca5a5"  # cells that break a rule: red fill
-DEAD_END = "#f87171"  # a cell with no digit left: stronger red
-CANDIDATE = "#6b7280"  # pencil marks: grey
+PLACED = OKABE_ITO["blue"]  # digits the search placed by choice
+FORCED = OKABE_ITO["bluish green"]  # digits placed by propagation
+CURRENT = "#fde68a"  # the cell the search is working on: pale amber fill
+CONFLICT = "#fbc4a5"  # cells that break a rule: a pale vermillion fill (with a ✕ and a frame)
+CONFLICT_MARK = OKABE_ITO["vermillion"]  # the frames and ✕ marks of a clash
+DEAD_END = OKABE_ITO["vermillion"]  # a cell or tree node with no way on (drawn square, with ✕)
+CANDIDATE = "#4b5563"  # pencil marks: dark grey (7:1 on white)
 GRID_THIN = "#9ca3af"
 GRID_THICK = "#111827"
+EDGE = "#1f2937"  # the outline of every bar, so pale bars keep their shape
 BACKGROUND = "#ffffff"
+
 STRATEGY_COLOURS = {
-    "naive": "#9ca3af",
-    "pruned": "#2563eb",
-    "classic": "#f59e0b",
-    "fast": "#15803d",
+    "naive": OKABE_ITO["vermillion"],
+    "pruned": OKABE_ITO["blue"],
+    "classic": OKABE_ITO["orange"],
+    "fast": OKABE_ITO["bluish green"],
+    "yours": OKABE_ITO["reddish purple"],
 }
+"""Each method's colour in every chart; a learner's own solver is "yours"."""
+
+SERIES_COLOURS = tuple(
+    OKABE_ITO[name]
+    for name in ("vermillion", "orange", "reddish purple", "sky blue", "bluish green", "blue")
+)
+"""Colours for other series in order (the steps of the pruning ladder, puzzle sets): six that
+stay distinct for colour-blind viewers, ending in the pruned search's blue (black is kept for
+text, yellow is too pale on white)."""

@@ -41,14 +41,6 @@ class TreeNode:
         for child in self.children:
             yield from child.walk()
 
-    @property
-    def label(self) -> str:
-        """The choice in a learner's words: "r1c3=4" (1-based), or "start" for the root."""
-        if self.cell is None:
-            return "start"
-        r, c = self.cell
-        return f"r{r + 1}c{c + 1}={self.digit}"
-
 
 class TreeRecorder:
     """A listener for `solve(..., listener=...)` that grows the search tree event by event.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from .board import BLANK, SYMBOLS, Board, Cell, Digit, box_index, geometry_of, parse
 from .words import UNIT_KINDS, cell_name, count_word, unit_name
@@ -104,7 +105,8 @@ def is_valid_sudoku_sets(board: object) -> bool:
     return True
 
 
-DIGIT_BITS = {digit: 1 << i for i, digit in enumerate(SYMBOLS)}  # "1" -> 0b1, "2" -> 0b10, ...
+DIGIT_BITS = MappingProxyType({digit: 1 << i for i, digit in enumerate(SYMBOLS)})
+"""Each digit's bit ("1" -> 0b1, "2" -> 0b10, ...), read-only since every check shares it."""
 
 
 def is_valid_sudoku_bits(board: object) -> bool:

@@ -8,6 +8,9 @@ count them from 1, and only this module turns the one into the other.
 
 from __future__ import annotations
 
+import unicodedata
+from types import MappingProxyType
+
 UNIT_KINDS = ("row", "column", "box")
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 BOX_NAMES_9 = (
@@ -69,6 +72,194 @@ def about_duration(seconds: float) -> str:
     return "about " + plural(round(seconds / 86_400), "day")
 
 
+def cell_and_indices(row: int, col: int) -> str:
+    """A cell both ways, as code and as people write it: (4, 4) -> "(4, 4), row 5, column 5"."""
+    return f"({row}, {col}), {cell_name(row, col)}"
+
+
+# What the self-checks say. One template a message, filled with `check_text(key, **fields)`, so a
+# translation changes this table and nothing else. The checks in sudoku_lib/checks/ use only these.
+CHECK_TEXT = {
+    "passed": "✓ {title}: all {count} cases pass.",
+    "not done": (
+        "… {name}: not done yet. Replace `raise NotImplementedError` with your code, "
+        "then run this cell again."
+    ),
+    "not done inside": (
+        "… {name}: not done yet. {caller} calls {name}, which still says "
+        "`raise NotImplementedError`: write {name} first, then run this cell again."
+    ),
+    "failed case": "✗ {title}, case {case}:",
+    "you called": "    you called: {call}",
+    "where": "    where {name} is:",
+    "expected": "    expected {value}",
+    "got": "    got      {value}",
+    "missing": "    missing (expected, not in your answer): {items}",
+    "extra": "    extra (in your answer, not expected): {items}",
+    "repeated": "    repeated (in your answer more than once): {items}",
+    "more": "and {count} more",
+    "cells differ": "    cells that differ: {items}",
+    "cell differs": "{cell}: expected {expected!r}, got {got!r}",
+    "raised": "    your code raised {error}: {message}",
+    "recursion": (
+        "    your code raised RecursionError: it called itself too deeply. Does every call move "
+        "on to the next cell, and does the recursion stop when no cell is left?"
+    ),
+    "too slow": ("    no answer after {seconds}: the check stopped your code there. {why}"),
+    "too slow why": (
+        "Slow code usually tries far more than it needs to (every digit everywhere, without "
+        "checking the rules first), or loops without end."
+    ),
+    "library": (
+        "✗ {title}: this hands in the library's own {name} instead of your code. The exercise is "
+        "to write it yourself: the library is there to compare with afterwards."
+    ),
+    "wrapped library": (
+        "✗ {title}: your function calls the library's own {name}, which does the whole exercise. "
+        "The exercise is to write it yourself: the library is there to compare with afterwards."
+    ),
+    "may mean": "    what this may mean: {words}",
+    "right but": "✗ {title}, case {case}: the answer is right, but {words}",
+    # what the checks of notebooks 00-03 say about their exercises' typical mistakes
+    "counted every cell": "you counted all 81 cells: leave out the blanks, '.'.",
+    "counted the blanks": "you counted the blanks ('.') instead of the filled cells.",
+    "from zero": (
+        "the question counts rows and columns from 1 (row {row}, column {col}), Python's lists "
+        "from 0: read board[row - 1][col - 1]."
+    ),
+    "row and column swapped": (
+        "row and column are swapped: the row comes first, solution[row - 1][col - 1]."
+    ),
+    "read the puzzle": "that is a blank of the puzzle: read the digit from its solution.",
+    "box from one": (
+        "your box numbers count from 1; in code they count from 0, like r and c (the top-left "
+        "box is box_index 0). Drop the + 1."
+    ),
+    "box rows and columns swapped": (
+        "rows and columns are swapped: the band, r // box, is worth `box` boxes each, and the "
+        "stack, c // box, one."
+    ),
+    "box band not multiplied": (
+        "each band holds `box` boxes, so the band number must be multiplied: box * (r // box)."
+    ),
+    "box precedence": (
+        "Python works `box * r // box` out from left to right, which is just r: put the "
+        "brackets in, box * (r // box)."
+    ),
+    "box size fixed at 3": (
+        "the answer is right for 9x9 boards only: use the argument `box` where the formula has 3."
+    ),
+    "cells from one": (
+        "your cells count from 1; in code rows and columns count from 0 (r and c run 0 to 8)."
+    ),
+    "peers include the cell": (
+        "your answer includes the cell itself, {cell}: its peers are the *other* cells."
+    ),
+    "peers miss": "all the missing cells are in {unit}: add it.",
+    "its row": "its row",
+    "its column": "its column",
+    "peers miss the box": (
+        "the missing cells are in its box: the box starts at {corner} "
+        "(r={top}, c={left}, that is 3 * (r // 3), 3 * (c // 3)) and is 3 cells each way."
+    ),
+    "peers repeated": (
+        "some cells are in your list twice (a cell can share both the row and the box): "
+        "collect them in a set."
+    ),
+    "kept zeros": "your board keeps the '0's: a blank must be {blank!r}.",
+    "rows as strings": (
+        "each row is a string: it must be a list of one-character strings, like list(text[0:9])."
+    ),
+    "one flat list": "you returned one list of 81 cells: cut it into 9 rows of 9.",
+    "board transposed": (
+        "rows and columns are swapped: the first 9 characters are row 1, not column 1."
+    ),
+    "same answer always": "your function says {answer} for every row the check tries.",
+    "blanks counted": (
+        "you counted the blanks: two '.' are not a clash; skip the blanks before looking."
+    ),
+    "missed the ends": (
+        "the two 9s are the first and the last cell: does your loop reach all 9 cells?"
+    ),
+    "size fixed": (
+        "this is a {size}x{size} board: take the size from len(board) and the box size from its "
+        "square root ({box}), instead of writing 9 and 3."
+    ),
+    "clash missed": "this board has {clash}, and your code let it through: does it look at {kind}?",
+    "every row": "every row",
+    "every column": "every column",
+    "every box": "every box",
+    "one of": "one of {pairs}",
+    "and": "{first} and {second}",
+    "not two cells": "return two cells, ((r1, c1), (r2, c2)), or None when nothing clashes.",
+    "same cell twice": (
+        "both cells are the same: a cell must be compared with the cells seen before it, not "
+        "with itself (look the digit up before you store it)."
+    ),
+    "valid yet clash": "this board is valid (no digit repeats), yet your code found a clash.",
+    "digits differ": (
+        "{first} holds {d1!r} and {second} holds {d2!r}: a clash is the same digit twice."
+    ),
+    "no shared unit": (
+        "{first} and {second} both hold {digit}, but they share no row, column or box."
+    ),
+    "digit in unit": "a {digit} is in {unit} already (at {cell})",
+    "said it fits": "you said it fits, but {places}: does your code look at the {kinds}?",
+    "said no": (
+        "nothing in its row, column or box holds this digit, yet you said no: is the box's "
+        "top-left corner (box * (r // box), box * (c // box))?"
+    ),
+    "placed and board": "{placed} digits placed, board {filled}",
+    "NOT filled": "NOT filled",
+    "filled": "filled",
+    "board not filled": (
+        "the board you were given still has blanks: fill it in place (the check looks at it "
+        "afterwards), not a copy, and only stop when no blank is left."
+    ),
+    "forgot to un-choose": (
+        "{where}, your code left {count} digits on the board (at {cell}: {digit!r}), where it "
+        "should have taken every one back. Every digit tried must come off again when its branch "
+        "fails: the un-choose step, board[r][c] = '.', after the recursive call."
+    ),
+    "on a board with no solution": "tried on a 4x4 board with no solution, {puzzle!r}",
+    "on this board": "after counting",
+    "counted the blanks only": (
+        "{blanks} is the number of blanks: count every digit placed, also those taken back later."
+    ),
+    "counted tries": (
+        "that is more than were placed: count a digit only when is_valid_any_size lets it go "
+        "on the board, not every digit tried."
+    ),
+    "count_all too slow": (
+        "A count here takes well under a second. Does your function return right after the "
+        "digits of the first blank? Without that return the loops go on to the next blanks and "
+        "count the same boards over and over. And check each digit with is_valid_any_size as "
+        "you place it, not only once the board is full."
+    ),
+    "stopped at the first": (
+        "you stopped at the first solution: add up what every digit's branch finds instead of "
+        "returning at the first success."
+    ),
+    "full board not counted": (
+        "a full board is one solution: return 1 when no blank is left (the base case)."
+    ),
+    "diagonals ignored": (
+        "that is every way with one queen per row and column: queens on a diagonal attack too."
+    ),
+    "queens base case": "with all n queens placed, count one way: return 1 when row == n.",
+}
+
+
+def check_text(key: str, **fields: object) -> str:
+    """One self-check message, by key, with its blanks filled in."""
+    return CHECK_TEXT[key].format(**fields)
+
+
+def seconds_text(seconds: float) -> str:
+    """A short time limit as said: 2 -> "2 seconds", 0.5 -> "0.5 seconds", 1 -> "1 second"."""
+    return f"{seconds:g} second" + ("" if seconds == 1 else "s")
+
+
 def cell_in_unit(row: int, col: int, kind: str) -> str:
     """A cell named within a unit that already fixes part of it: "column 7" within a row."""
     if kind == "row":
@@ -96,3 +287,240 @@ def ended_note() -> str:
 def cap_note(cap: int) -> str:
     """What a stepper says when a cap stopped a long move."""
     return f"stopped after {plural(cap, 'step')}: press again to go on"
+
+
+# What `watch` and notebook 08's checks say about a learner's own function, one template a
+# message, filled with `watch_text(key, **fields)` (sudoku_lib/watch.py, checks/nb08.py).
+WATCH_TEXT = {
+    "call": "line {line}: call {name}({args})",
+    "raised": "line {line}: the call raised {error}",
+    "return": "line {line}: return {value}",
+    "erase": "line {line}: erase {old} at {cell}",
+    "write": "line {line}: write {new} at {cell}",
+    "append": "line {line}: {name}.append({value})",
+    "pop": "line {line}: {name}.pop() takes off {value}",
+    "prune": "line {line}: {how}: a branch pruned",
+    "before": "before the first call of {name}",
+    "stack title": "your calls",
+    "too many steps": "stopped after {steps} steps (max_steps={max_steps})",
+    "too slow": (
+        "stopped after {seconds} (max_seconds={max_seconds}): is there a loop that never ends?"
+    ),
+    "too deep": (
+        "stopped at {depth} calls deep: your function kept calling itself. Does every call get "
+        "closer to a case that returns without recursing?"
+    ),
+    "exception": "your function raised {error} at line {line}, {depth} deep",
+    "left on board": (
+        "after your call for {cell} returned {value}, the board still held {digit} there: "
+        "un-choose before you return"
+    ),
+    "left on path": (
+        "your call {call} found {name} = [{before}] and returned with {name} = [{after}]: "
+        "un-choose with {name}.pop() after each explore, before the next choice"
+    ),
+    "not a list": "return a list of answers (a list of lists), not a {kind}",
+    "answer not a list": "each answer should be a list, but one is {answer!r}",
+    "path not copied": (
+        "all {count} answers are the same list object, now {answer!r}: you recorded the path "
+        "itself, which the search empties again as it backs up. Record a copy: "
+        "`res.append(path[:])`."
+    ),
+    "found twice": "{answer!r} is found more than once. {hint}",
+    "hint 47": (
+        "Sort first; then skip nums[i] when it equals nums[i - 1] and nums[i - 1] is not in use: "
+        "the same number at the same position grows the same branch."
+    ),
+    "hint 90": (
+        "Sort first; then, in one call's loop, skip nums[i] when i > start and it equals "
+        "nums[i - 1]."
+    ),
+    "hint 39": (
+        "The same numbers in another order are the same combination: let each call choose only "
+        "from `start` on, and pass i (not 0) down so earlier candidates are not chosen again."
+    ),
+    "hint 40": (
+        "Sort first; then, in one call's loop, skip candidates[i] when i > start and it equals "
+        "candidates[i - 1]; pass i + 1 down, since each candidate may be used once."
+    ),
+    "hint 131": (
+        "Each call should cut only after `start`, and move `start` to where its piece ended."
+    ),
+    "hint 491": (
+        "Equal numbers later in the list start the same branch again: keep a set of the values "
+        "already tried in this call's loop, and skip those."
+    ),
+}
+
+
+def watch_text(key: str, **fields: object) -> str:
+    """One message of `watch` or notebook 08's checks, by key, with its blanks filled in."""
+    return WATCH_TEXT[key].format(**fields)
+
+
+CHARACTER_NOTES = MappingProxyType(
+    {"\ufeff": "a byte-order mark: some editors start a file with one"}
+)
+
+
+def character_name(char: str) -> str:
+    """One character as an error message names it: "'x'"; one that a reader cannot see, or
+    could take for another, with its code and name too: "'\\u0301' (U+0301, COMBINING ACUTE
+    ACCENT)", "'\\ufeff' (U+FEFF, a byte-order mark: ...)"."""
+    if char.isascii() and char.isprintable():
+        return repr(char)
+    visible = char.isprintable() and not unicodedata.category(char).startswith("M")
+    shown = repr(char) if visible else ascii(char)
+    note = CHARACTER_NOTES.get(char) or unicodedata.name(char, "a control character")
+    return f"{shown} (U+{ord(char):04X}, {note})"
+
+
+def short_cell_name(row: int, col: int) -> str:
+    """A cell in the fewest characters, for a label under a small picture: (0, 2) -> "r1c3"."""
+    return f"r{row + 1}c{col + 1}"
+
+
+CHECK_TEXT.update(
+    {  # notebook 04: the pieces of a pruned search, and the learner's own search
+        "extra in one unit": (
+            "every extra digit ({digits}) is already in {unit}: did you leave that unit out, "
+            "or read the wrong cells for it?"
+        ),
+        "digits as numbers": "the board holds digits as one-character strings: '5', not 5.",
+        "wrote on the board": (
+            "your function changed the board ({cell} first, {count} cells in all): placing a "
+            "single as you find it changes what the next cell sees. Only look; place nothing."
+        ),
+        "filled cells included": "{cell} already holds a digit: look only at empty cells.",
+        "a dict please": "a dict was asked for, and this is a {kind}.",
+        "keys missing": "missing {items}",
+        "keys extra": "extra {items}",
+        "keys wrong": "a wrong value at {items}",
+        "placed digit included": (
+            "the unit already holds a {digit}: only missing digits can be hidden singles."
+        ),
+        "cells as keys": "the dict runs the other way round: {{digit: cell}}, not {{cell: digit}}.",
+        "not an empty cell": "{cell} already holds a digit: only empty cells are to be filled.",
+        "more candidates": (
+            "your cell has {got}, the expected one {fewest}: the fewest, not the most."
+        ),
+        "last of a tie": (
+            "both cells have as few candidates: on a tie, keep the first in reading order "
+            "(replace the best cell only when a cell has strictly fewer)."
+        ),
+        "pruned too slow": (
+            "A pruned search finishes these puzzles in well under a second. Does it place the "
+            "naked singles before each choice, fill the most constrained cell first, and back "
+            "up as soon as a cell has no candidate?"
+        ),
+        "not a pair": "return a pair (solution, nodes), not a {kind}.",
+        "no solution expected": "this puzzle has no solution: return (None, nodes).",
+        "solution expected": "this puzzle has a solution, but your search returned None.",
+        "blanks left": (
+            "the board you returned still has {count} (the first at {cell}): was a branch "
+            "that had succeeded undone? Return as soon as the search says it is solved."
+        ),
+        "given changed": "the board you returned changed a given, at {cell}.",
+        "rule broken": (
+            "the board you returned breaks a rule: a digit twice in a row, a column or a box."
+        ),
+        "nodes not a count": "nodes should be a count (an int, 0 or more), not {nodes}.",
+        "no guesses counted": (
+            "you report 0 nodes, yet singles alone cannot finish this puzzle: add 1 to your "
+            "count each time you place a digit by choice."
+        ),
+        "not pruned enough": (
+            "your search placed {nodes} digits by choice, and the naive search needs {naive}: "
+            "a pruned search needs at least {times} times fewer. Does it place the naked "
+            "singles before each choice, fill the most constrained cell first, and back up as "
+            "soon as a cell has no candidate?"
+        ),
+        "nodes beside naive": (
+            "    on {puzzle}: yours {nodes}, the naive search {naive} ({times} times as many)."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {  # notebooks 06 and 07: reading measurements, counting solutions
+        "not sorted": "that is the middle of the list as given: sort the numbers first.",
+        "one middle of two": (
+            "with an even count there are two middle numbers: the median is their mean."
+        ),
+        "the mean": "that is the mean (the average); the median is the middle of the sorted list.",
+        "record not name": "that is the whole record: return its name, record.name.",
+        "hardest tie": (
+            "another record has as many nodes and comes first: on a tie, keep the first "
+            "(replace the best only when a record has strictly more)."
+        ),
+        "fewest not most": "that record has the fewest nodes: the most was asked for.",
+        "one place too far": (
+            "that is the next number up: count how many are at most n, and stop at the first n "
+            "where that share reaches the fraction."
+        ),
+        "position not value": "that looks like a position in the list: return the number there.",
+        "count stop early": (
+            "Counting every solution and then keeping `limit` of them never ends on a board "
+            "with billions of solutions: stop the search as soon as the count reaches the limit."
+        ),
+        "past the limit": "the count went past the limit: stop once it reaches it.",
+        "count stopped at first": (
+            "the search stopped at the first solution: count it and carry on until the limit."
+        ),
+        "count not repeatable": (
+            "a second call on the same puzzle said {second}, the first {first}: something is "
+            "left over between calls (digits on a shared board, or a counter outside the "
+            "function)."
+        ),
+        "limit of one": (
+            "this puzzle has two solutions: with a limit of 1 the count stops at the first and "
+            "cannot tell one from two. Use limit=2."
+        ),
+        "none is not one": "this puzzle has no solution at all: unique means exactly one.",
+        "blanked without asking": (
+            "the cell was blanked although the puzzle then has more than one solution: ask "
+            "is_unique first, and keep the clue when the answer is no."
+        ),
+        "index from one": (
+            "the cell after the one asked for was blanked: the index counts from 0, like a "
+            "Python string."
+        ),
+        "kept a removable clue": (
+            "blanking this cell keeps the puzzle unique, so the blank should stay."
+        ),
+    }
+)
+
+
+PICTURE_TEXT = {  # the words on the course's charts and board pictures (charts.py, draw.py)
+    "nodes axis": "nodes (digits placed by choice)",
+    "seconds axis": "time per puzzle (ms)",
+    "backtracks axis": "backtracks",
+    "forced axis": "digits forced by propagation",
+    "clues axis": "clues (givens)",
+    "nodes panel": "nodes",
+    "time panel": "time",
+    "gave up": "gave up (> bound)",
+    "puzzles": "puzzles",
+    "share needing": "share of puzzles needing at least x",
+    "hardest first": "puzzles, hardest first",
+    "solved cell": "{solved} solved",
+    "nodes cell": "nodes: median {median}, max {most}",
+    "time cell": "median {time}",
+    "row axis": "row",
+    "column axis": "column",
+    "row index axis": "r (row index, from 0)",
+    "column index axis": "c (column index, from 0)",
+    "no clashes": "no clashes: the board is valid",
+    "tree start": "start",
+    "tree path": "on the path to the solution",
+    "tree tried": "tried, then taken back",
+    "tree dead end": "dead end: nothing fits next",
+    "tree title": "{nodes} digits placed, {dead_ends} dead ends, {status}",
+}
+
+
+def picture_text(key: str, **fields: object) -> str:
+    """The words a picture shows for `key`, with its blanks filled in."""
+    return PICTURE_TEXT[key].format(**fields)

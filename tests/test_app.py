@@ -44,6 +44,7 @@ def library_error(puzzle: str) -> str:
 
 def test_every_named_puzzle_is_one_of_the_library_s_own():
     library_puzzles = {v for v in vars(puzzles).values() if isinstance(v, str)}
+    library_puzzles |= set(puzzles.famous().values())
     for name, puzzle in NAMED.items():
         assert puzzle in library_puzzles, name
         assert puzzle_for(Choice(source="named", name=name)) == to_string(puzzle)
@@ -69,6 +70,7 @@ def test_a_pasted_puzzle_opens_a_stepper_on_exactly_that_puzzle():
     opened = open_choice(Choice(source="pasted", text=f"  {pasted}\n"))
     assert isinstance(opened.view, Stepper)
     assert opened.view.puzzle == parse(pasted)
+    assert opened.view.size == "large"
     assert opened.problem == ""
     assert "pasted puzzle" in opened.title
 
@@ -112,7 +114,7 @@ def test_switches_turned_off_reach_the_search_and_others_are_ignored():
     assert switches_for("naive", off) == {}
     choice = Choice(source="named", name="Golden Nugget", method="pruned", switches_off=off)
     shown = open_choice(choice).view
-    reference = Stepper(puzzles.GOLDEN_NUGGET, "pruned", hidden_singles=False)
+    reference = Stepper(puzzles.famous()["Golden Nugget"], "pruned", hidden_singles=False)
     assert isinstance(shown, Stepper)
     shown.goto(200)
     reference.goto(200)
@@ -125,6 +127,7 @@ def test_side_by_side_puts_the_chosen_method_left_and_the_compared_one_right():
     view = open_choice(choice).view
     assert isinstance(view, SideBySide)
     assert (view.left.method, view.right.method) == ("naive", "pruned")
+    assert view.left.size == view.right.size == "large"  # for the front of the room
     assert view.left.puzzle == view.right.puzzle == parse(NAMED[choice.name])
 
 
@@ -211,3 +214,21 @@ def test_the_app_notebook_only_calls_the_library():
     shown = eval(compile(ast.Expression(last.value), "app", "eval"), namespace)
     assert isinstance(shown, StepperApp)
     assert len(setup) <= 2, "the app notebook should stay an import and a call"
+
+
+def test_an_unknown_source_or_name_is_named_in_the_problem():
+    assert "not 'clipboard'" in open_choice(Choice(source="clipboard")).problem  # type: ignore[arg-type]
+    assert "no puzzle is named 'Nope'" in open_choice(Choice(name="Nope")).problem
+
+
+def test_a_new_method_or_layout_on_the_same_puzzle_keeps_the_class_s_place():
+    app = stepper_app(source="named", name="Golden Nugget")
+    app.view.goto(40)
+    app.layout_choice.value = "side by side"
+    assert app.view.position == 40
+    reference = Stepper(puzzles.famous()["Golden Nugget"], "naive")
+    reference.goto(40)
+    assert app.view.left.board == reference.board
+
+    app.name.value = "AI Escargot"  # another puzzle starts from its beginning
+    assert app.view.position == 0

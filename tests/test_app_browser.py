@@ -2,12 +2,13 @@
 
 The server serves a copy of app/stepper_app.ipynb on a free loopback port with its own token.
 The test pastes a puzzle, steps, changes method and switches, goes side by side, and pastes a bad
-puzzle; what the page shows is compared with what the library says. Screenshots at 1280x800 go
-to test-output/app-*.png.
+puzzle; what the page shows is compared with what the library says, and a browser without the
+token is sent to the login page. Screenshots at 1280x800 go to test-output/app-*.png.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +27,8 @@ pytestmark = pytest.mark.browser
 APP = ROOT / "app" / "stepper_app.ipynb"
 PROJECTOR = {"width": 1280, "height": 800}
 APP_OPEN_MS = 90_000
+LARGE_DIGITS_PX = 28  # issue 11: at size="large", digits at least 28 px
+MIN_CELL_PX = 34  # and a side-by-side board cell never narrower than 34 px at 1280x800
 
 
 @pytest.fixture
@@ -48,6 +51,14 @@ def board_of(page):
     return page.locator(".sudoku-app table.sdk-board").first
 
 
+def keys_ready(stepper):
+    """The stepper, once its key listener is attached (it marks the stepper with the keys)."""
+    from playwright.sync_api import expect
+
+    expect(stepper).to_have_attribute("aria-keyshortcuts", re.compile("ArrowRight"))
+    return stepper
+
+
 def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server):
     from playwright.sync_api import expect
 
@@ -61,9 +72,28 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server)
         expect(app).to_be_visible(timeout=APP_OPEN_MS)
         expect(board_of(page)).to_be_visible(timeout=APP_OPEN_MS)
         opened = time.perf_counter() - started
+        stranger = page.context.browser.new_page()  # a browser of its own: no cookie, no token
+        stranger.goto(f"{server.url}voila/render/{APP.name}", timeout=60_000)
+        expect(stranger).to_have_url(re.compile(r"/login\?next="))
+        expect(stranger.locator(".sdk-board")).to_have_count(0)
+        stranger.close()
         assert "import stepper_app" not in page.content(), "the app's code is visible"
         expect(page.locator(".jp-InputArea")).to_have_count(0)
         shoot(page, "start")
+
+        page.get_by_role("button", name="From a puzzle set").click()
+        controls = page.locator(".sudoku-app-controls")
+        controls.locator("select", has=page.locator("option", has_text="top95 (")).select_option(
+            label=f"top95 ({len(puzzles.load_set('top95'))})"
+        )
+        controls.locator("input[type=number]").fill("7")
+        controls.locator("input[type=number]").press("Enter")
+        expect(board_of(page)).to_have_attribute(
+            "data-puzzle", flat(parse(puzzles.load_set("top95")[6]))
+        )
+        expect(page.locator(".sudoku-app-title")).to_have_text(
+            "Puzzle 7 of top95, by naive backtracking"
+        )
 
         page.get_by_role("button", name="Paste a puzzle").click()
         page.locator(".sudoku-app textarea").fill(pasted)
@@ -79,13 +109,21 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server)
         reference = Stepper(pasted, "naive")
         reference.step(3)
         assert board.get_attribute("data-board") == flat(reference.board)
+        given = board.locator("td.sdk-g").first
+        assert given.evaluate("td => parseFloat(getComputedStyle(td).fontSize)") >= LARGE_DIGITS_PX
+        keys_ready(page.locator(".sudoku-app .sudoku-stepper").first).focus()
+        page.keyboard.press("ArrowRight")
+        expect(board).to_have_attribute("data-position", "4")
+        page.keyboard.press("ArrowLeft")
+        expect(board).to_have_attribute("data-position", "3")
         shoot(page, "pasted-and-stepped")
 
         page.get_by_role("button", name="backtracking with pruning").click()
         expect(board).to_have_attribute("data-method", "pruned")
+        expect(board).to_have_attribute("data-position", "3")  # the class keeps its place
         page.get_by_role("button", name="hidden singles").click()
         expect(page.locator(".sudoku-app-title")).to_contain_text("hidden singles off")
-        for k in range(1, 6):
+        for k in range(4, 6):
             step.click()
             expect(board).to_have_attribute("data-position", str(k))
         reference = Stepper(pasted, "pruned", hidden_singles=False)
@@ -96,15 +134,32 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server)
         page.get_by_role("button", name="Side by side").click()
         pair = page.locator(".sudoku-app .sudoku-side-by-side")
         expect(pair).to_be_visible()
-        expect(pair.locator("table.sdk-board")).to_have_count(2)
+        boards = pair.locator("table.sdk-board")
+        expect(boards).to_have_count(2)
+        expect(boards.nth(1)).to_have_attribute("data-position", "5")
+        pair.locator(".sdk-step").first.click()
+        expect(boards.nth(1)).to_have_attribute("data-position", "6")
+        keys_ready(pair).focus()
+        page.keyboard.press("ArrowRight")
+        for side, (method, switches) in enumerate(
+            [("pruned", {"hidden_singles": False}), ("pruned", {})]
+        ):
+            reference = Stepper(pasted, method, **switches)
+            reference.goto(7)
+            expect(boards.nth(side)).to_have_attribute("data-position", str(reference.position))
+            assert boards.nth(side).get_attribute("data-board") == flat(reference.board)
+        widths = pair.locator("td").evaluate_all("cells => cells.map(c => c.offsetWidth)")
+        assert min(widths) >= MIN_CELL_PX, "side by side, the boards squash"
         shoot(page, "side-by-side")
 
-        page.get_by_text("Puzzle and method").click()  # fold the controls away
+        page.get_by_text(
+            "Sudoku stepper: the puzzle and the method"
+        ).click()  # fold the controls away
         expect(page.locator(".sudoku-app-controls")).to_be_hidden()
         expect(page.locator(".sudoku-app-title")).to_be_in_viewport()
         page.evaluate("() => window.scrollTo(0, 0)")
         shoot(page, "folded")
-        page.get_by_text("Puzzle and method").click()
+        page.get_by_text("Sudoku stepper: the puzzle and the method").click()
         expect(page.locator(".sudoku-app-controls")).to_be_visible()
 
         bad = pasted[:40] + "x" + pasted[41:]

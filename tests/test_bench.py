@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 
 import pytest
 
-from sudoku_lib.bench import Row, format_table, run_benchmark, write_json
+from sudoku_lib.bench import Row, format_table, measure_set, run_benchmark, write_json
 from sudoku_lib.cli import main
+from sudoku_lib.measure import measure
 from sudoku_lib.puzzles import load_set
 from sudoku_lib.search import solve
 
@@ -57,6 +59,17 @@ def test_a_bounded_method_reports_what_it_finished(rows: list[Row]) -> None:
             assert row.finished == sum(not solve(p, "naive", 300).gave_up for p in puzzles)
         else:
             assert row.finished == row.puzzles
+
+
+def test_the_benchmark_measures_as_measure_does() -> None:
+    """One way of measuring: the same records as measure(), times the search's own."""
+    puzzles = load_set("top95")[:3]
+    records = measure_set(puzzles, ["naive", "fast"], repeat=3, bounds={"naive": 300})
+    for method, bound in (("naive", 300), ("fast", None)):
+        want = measure(puzzles, method, bound)
+        strip = [replace(r, seconds=0.0) for r in records[method]]
+        assert strip == [replace(r, seconds=0.0) for r in want]
+        assert all(r.seconds > 0 for r in records[method])
 
 
 def test_the_table_has_a_line_per_row(rows: list[Row]) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -9,11 +11,11 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
-from matplotlib.colors import to_hex, to_rgb
+from matplotlib.colors import to_hex
 
 from sudoku_lib import charts
 from sudoku_lib.measure import Record
-from sudoku_lib.style import STRATEGY_COLOURS
+from sudoku_lib.style import EDGE, OKABE_ITO, STRATEGY_COLOURS
 
 
 def record(name: str, nodes: int, seconds: float = 0.01, clues: int = 25, status="solved"):
@@ -28,48 +30,66 @@ def results() -> dict[str, list[Record]]:
     }
 
 
+def by_gid(ax, gid):
+    return [a for a in ax.get_children() if a.get_gid() == gid]
+
+
 @pytest.fixture(autouse=True)
 def close_figures():
     yield
     plt.close("all")
 
 
-def test_bars_have_the_measured_heights_and_strategy_colours(results):
+def test_bars_have_the_measured_lengths_and_strategy_colours(results):
     ax = charts.effort_bars(results, "nodes")
-    bars = ax.patches
-    assert [bar.get_height() for bar in bars] == [5000, 300, 40, 0]
-    assert to_hex(bars[0].get_facecolor()) == STRATEGY_COLOURS["naive"]
-    assert to_hex(bars[2].get_facecolor()) == STRATEGY_COLOURS["pruned"]
-    assert ax.get_yscale() == "symlog"
-    assert [tick.get_text() for tick in ax.get_xticklabels()] == ["a", "b"]
+    bars = by_gid(ax, "bar")
+    assert [bar.get_width() for bar in bars] == [5000, 300, 40, 0]
+    assert to_hex(bars[0].get_facecolor()) == STRATEGY_COLOURS["naive"].lower()
+    assert to_hex(bars[2].get_facecolor()) == STRATEGY_COLOURS["pruned"].lower()
+    assert ax.get_xscale() == "symlog"
+    names = [t.get_text() for t in by_gid(ax, "puzzle-name")]
+    assert names == ["a", "b"]
 
 
-def test_a_search_that_gave_up_is_hatched_and_named_in_the_legend(results):
+def test_every_bar_is_named_and_says_its_value_even_zero(results):
     ax = charts.effort_bars(results, "nodes")
-    assert [bar.get_hatch() for bar in ax.patches] == ["//", None, None, None]
-    assert "gave up" in [text.get_text() for text in ax.get_legend().get_texts()]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["naive", "pruned"] * 2
+    assert [t.get_text() for t in by_gid(ax, "bar-value")] == ["> 5,000", "300", "40", "0"]
+
+
+def test_a_search_that_gave_up_is_hatched_and_named_in_the_figure(results):
+    ax = charts.effort_bars(results, "nodes")
+    assert [bar.get_hatch() for bar in by_gid(ax, "bar")] == ["//", None, None, None]
+    fig = charts.nodes_and_time(results)
+    assert "gave up" in fig.legends[0].get_texts()[0].get_text()
 
 
 def test_time_is_drawn_in_milliseconds_on_a_log_axis(results):
     ax = charts.effort_bars(results, "seconds")
-    assert ax.get_yscale() == "log"
-    assert [bar.get_height() for bar in ax.patches] == pytest.approx([500, 20, 30, 1])
+    assert ax.get_xscale() == "log"
+    assert [bar.get_width() for bar in by_gid(ax, "bar")] == pytest.approx([500, 20, 30, 1])
 
 
-def test_nodes_and_time_is_two_panels(results):
+def test_nodes_and_time_is_two_panels_named_once(results):
     fig = charts.nodes_and_time(results)
-    assert [ax.get_title() for ax in fig.axes] == ["nodes", "time"]
-    labels = [text.get_text() for text in fig.legends[0].get_texts()]
-    assert labels == ["naive", "pruned", "gave up"]
+    left, right = fig.axes
+    assert [left.get_title(), right.get_title()] == ["nodes", "time"]
+    assert all(label.get_visible() for label in left.get_yticklabels())
+    assert not any(label.get_visible() for label in right.get_yticklabels())
 
 
-def test_ladder_labels_deepen_towards_pruned_blue():
-    colours = charts.series_colours(["naive", "+ sets", "+ fail early", "+ more"])
+def test_ladder_colours_are_distinct_safe_and_end_in_pruned_blue():
+    labels = ["naive", "+ sets", "+ fail early", "+ most constrained", "+ naked", "+ hidden"]
+    colours = charts.series_colours(labels)
     assert colours["naive"] == STRATEGY_COLOURS["naive"]
-    assert colours["+ more"] == STRATEGY_COLOURS["pruned"]
-    assert len(set(colours.values())) == 4
-    lightness = [sum(to_rgb(colours[k])) for k in ["+ sets", "+ fail early", "+ more"]]
-    assert lightness == sorted(lightness, reverse=True)
+    assert colours["+ hidden"] == STRATEGY_COLOURS["pruned"]
+    assert len(set(colours.values())) == len(labels)
+    assert set(colours.values()) <= set(OKABE_ITO.values())
+
+
+def test_bars_keep_a_dark_edge_so_pale_colours_hold_their_shape(results):
+    ax = charts.effort_bars(results, "nodes")
+    assert all(to_hex(bar.get_edgecolor()) == EDGE for bar in by_gid(ax, "bar"))
 
 
 def test_histogram_bins_hold_every_value_and_give_zero_its_own_bin(results):
@@ -89,10 +109,21 @@ def test_tail_curve_falls_from_everyone_to_the_last_puzzle():
     assert list(at_least) == [1.0, 0.75, 0.5, 0.25]
 
 
-def test_heavy_tail_and_sorted_effort_draw_one_line_per_series(results):
-    assert len(charts.heavy_tail(results).get_lines()) == 2
-    lines = charts.sorted_effort(results).get_lines()
+def test_heavy_tail_and_sorted_effort_draw_one_line_per_series_named_at_its_end(results):
+    tail = charts.heavy_tail(results)
+    assert len([line for line in tail.get_lines() if line.get_gid() != "end-stroke"]) == 2
+    assert sorted(t.get_text() for t in by_gid(tail, "line-label")) == ["naive", "pruned"]
+    ax = charts.sorted_effort(results)
+    lines = [line for line in ax.get_lines() if line.get_gid() != "end-stroke"]
     assert list(lines[0].get_ydata()) == [5000, 300]  # hardest first
+    assert lines[0].get_linestyle() != lines[1].get_linestyle()
+
+
+def test_line_labels_never_overlap():
+    close = {k: [record(k, n)] for k, n in [("a", 100), ("b", 101), ("c", 102)]}
+    ax = charts.sorted_effort(close)
+    heights = sorted(t.get_position()[1] for t in by_gid(ax, "line-label"))
+    assert all(b - a >= charts.LABEL_GAP - 1e-9 for a, b in itertools.pairwise(heights))
 
 
 def test_scatter_puts_each_puzzle_at_its_clues_and_effort(results):
@@ -108,3 +139,15 @@ def test_scatter_jitter_stays_within_its_width_and_big_series_go_first():
     assert len(big_points) == 50
     assert np.all(np.abs(big_points[:, 0] - 20) <= 0.3 + 1e-9) and len(set(big_points[:, 0])) > 40
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["small", "big"]
+    assert ax.collections[0].get_paths()[0] != ax.collections[1].get_paths()[0]  # shapes differ
+
+
+def test_summary_table_has_a_cell_per_method_and_set_and_the_same_figures_as_text(results):
+    by_method = {"naive": {"set a": results["naive"]}, "pruned": {"set a": results["pruned"]}}
+    table = charts.SummaryTable(by_method)
+    page = table._repr_html_()
+    assert page.count("<tr>") == 3 and "set a" in page
+    assert "<b>1/2</b> solved" in page  # naive gave up on one of two: in bold
+    assert "2/2 solved" in page
+    text = repr(table).splitlines()
+    assert len(text) == 2 + 2 and text[2].startswith("naive · set a")

@@ -15,7 +15,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import pytest
 
-from sudoku_lib import SudokuError, parse, solve
+from sudoku_lib import SudokuError, parse, solve, style
 from sudoku_lib.draw import (
     draw_board,
     draw_box_indices,
@@ -84,7 +84,7 @@ def test_givens_bold_and_placed_blue_at_every_size(puzzle):
     assert texts(ax, "given") == givens
     assert texts(ax, "placed") == {cell: solution[cell[0]][cell[1]] for cell in blanks(board)}
     assert all(t.get_fontweight() == "bold" for t in by_gid(ax, "given"))
-    assert {t.get_color() for t in by_gid(ax, "placed")} == {"#2563eb"}
+    assert {t.get_color() for t in by_gid(ax, "placed")} == {style.PLACED}
 
 
 def test_forced_cells_are_drawn_apart_from_placed_ones():
@@ -120,8 +120,20 @@ def test_conflicts_mark_every_clashing_cell_and_the_units():
     }
     ax = draw_conflicts(board)
     assert patch_cells(ax, "conflict") == clashing
+    marked = {(int(m.get_ydata()[0]), int(m.get_xdata()[0])) for m in by_gid(ax, "conflict-mark")}
+    assert marked == clashing, "every clashing cell carries a cross, not only a colour"
     assert by_gid(ax, "conflict-box"), "the top-left box should be framed"
     assert "two 8s" in ax.get_title()
+
+
+def test_a_clash_in_a_column_and_a_box_keeps_both_frames_apart():
+    board = parse(SAMPLE)
+    board[2][0] = "6"  # a second 6 in column 1, in box 1, and in row 3
+    ax = draw_conflicts(board)
+    frames = {kind: by_gid(ax, f"conflict-{kind}")[0] for kind in ("row", "column", "box")}
+    assert len({frame.get_linestyle() for frame in frames.values()}) == 3
+    insets = [frames[kind].get_x() - int(frames[kind].get_x()) for kind in ("column", "box")]
+    assert insets[0] != insets[1], "overlapping frames sit at different depths"
 
 
 def test_a_valid_board_has_no_conflict_marks():
@@ -199,6 +211,8 @@ def test_tree_of_the_small_puzzle_has_dead_ends_and_a_full_solution_path():
     markers = node_markers(ax)
     assert markers["solution"] == len(path)
     assert markers["dead-end"] == len(tree.dead_ends()) >= 3
+    shapes = {gid: {m.get_marker() for m in by_gid(ax, gid)} for gid in ("dead-end", "node")}
+    assert shapes["dead-end"].isdisjoint(shapes["node"]), "dead ends differ by shape too"
     assert 15 <= tree.size <= 40
 
 
@@ -225,7 +239,7 @@ def test_every_node_below_the_root_follows_the_rules():
 def test_naive_tree_names_cells_per_level_and_pruned_tree_per_node():
     naive = draw_search_tree(record_tree(TREE_4X4))
     assert not by_gid(naive, "cell-label")
-    assert [t.get_text() for t in naive.get_yticklabels()][:2] == ["start", "row 1, col 1"]
+    assert [t.get_text() for t in naive.get_yticklabels()][:2] == ["start", "row 1, column 1"]
     plt.close("all")
     tree = record_tree(VARIED, method="pruned")
     pruned = draw_search_tree(tree)
@@ -262,10 +276,14 @@ def test_a_tree_too_big_to_read_is_refused_with_a_reason():
         draw_search_tree(tree)
 
 
-def test_labels_number_rows_and_columns_from_zero():
+def test_labels_count_from_one_for_people_and_from_zero_as_indices():
     ax = draw_board(FOUR, labels=True)
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["1", "2", "3", "4"]
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["1", "2", "3", "4"]
+    plt.close("all")
+    ax = draw_board(FOUR, labels="index")
     assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2", "3"]
-    assert [t.get_text() for t in ax.get_yticklabels()] == ["0", "1", "2", "3"]
+    assert "from 0" in ax.get_xlabel()
 
 
 def test_drawing_is_deterministic():

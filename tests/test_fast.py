@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sudoku_lib import SudokuError, count_solutions, solve
 from sudoku_lib.board import parse
 from sudoku_lib.puzzles import HARD1, SAMPLE, SETS, load_set
-from sudoku_lib.search import fast
+from sudoku_lib.search import fast, fast_tables
 from sudoku_lib.search.events import Try
 from tests.grid_checks import Dress, assert_solves, flat
 
@@ -137,11 +137,15 @@ def test_each_solve_starts_with_no_blame() -> None:
 def test_a_rule_with_no_way_through_blames_its_digits_cells() -> None:
     """Digit 1 may only use the top row of each of the three top boxes: no row is left for two
     of them, so the band rule fails and the nine cells where 1 still stood take the blame."""
-    places, boxes, blame = [fast.ALL] * 81, [fast.ALL] * 9 + [0] * 9 + [fast.ALL] * 9, [0] * 81
-    top_row = fast.ROW_CELLS[0b001]
+    places, boxes, blame = (
+        [fast_tables.ALL] * 81,
+        [fast_tables.ALL] * 9 + [0] * 9 + [fast_tables.ALL] * 9,
+        [0] * 81,
+    )
+    top_row = fast_tables.ROW_CELLS[0b001]
     for k in range(3):
         places[k] = top_row  # digit index 0 in box k
-    assert not fast.settle(places, boxes, fast.BAND_RULE[0], 0, blame)
+    assert not fast.settle(places, boxes, fast_tables.BAND_RULE[0], 0, blame)
     blamed = {(k, q) for k in range(9) for q in range(9) if blame[9 * k + q]}
     assert blamed == {(k, q) for k in range(3) for q in range(3)}
 
@@ -172,7 +176,7 @@ def test_the_box_rule_keeps_open_and_two_digit_cells_up_to_date(puzzle: str) -> 
     for j, bit in options:
         branch, branch_boxes = places[:], boxes[:]
         dirty = fast.place(branch, branch_boxes, j, bit)
-        if fast.settle(branch, branch_boxes, dirty, fast.BOX_RULE[j], [0] * 81):
+        if fast.settle(branch, branch_boxes, dirty, fast_tables.BOX_RULE[j], [0] * 81):
             assert_box_marks_match_a_count(branch, branch_boxes)
 
 

@@ -37,5 +37,5 @@ def test_a_4x4_puzzle() -> None:
 
 @pytest.mark.parametrize("clues", [16, 82, 0])
 def test_impossible_counts_are_refused(clues: int) -> None:
-    with pytest.raises(SudokuError, match="clues must be between 17 and 81"):
+    with pytest.raises(SudokuError, match="clues must be a whole number from 17 to 81"):
         generate(clues)

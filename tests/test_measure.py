@@ -8,17 +8,22 @@ import pytest
 
 from sudoku_lib import solve
 from sudoku_lib.measure import (
+    Column,
+    by_method_and_set,
     clue_count,
     format_records,
+    format_rows,
     format_summaries,
     fraction_within,
     hardest,
     measure,
     measure_sets,
+    pooled,
     pruning_ladder,
     share_of_hardest,
     summary,
     values,
+    with_pooled,
 )
 from sudoku_lib.puzzles import ANTI_BACKTRACKING, SAMPLE, load_set
 
@@ -99,3 +104,43 @@ def test_measure_sets_is_measure_for_every_method_and_set():
             got = [(r.name, r.status, r.nodes) for r in results[method][name]]
             want = [(r.name, r.status, r.nodes) for r in measure(puzzles, method, bound)]
             assert got == want
+
+
+def test_pooling_and_relabelling_the_results_of_measure_sets():
+    sets = {"a": load_set("top95")[:2], "b": [SAMPLE]}
+    results = measure_sets(sets, ["naive", "pruned"], bounds={"naive": 50})
+    assert pooled(results["pruned"]) == results["pruned"]["a"] + results["pruned"]["b"]
+    together = with_pooled(results["pruned"], "all")
+    assert list(together) == ["a", "b", "all"] and together["all"] == pooled(results["pruned"])
+    flat = by_method_and_set(results)
+    assert list(flat) == ["naive · a", "naive · b", "pruned · a", "pruned · b"]
+    assert flat["naive · b"] == results["naive"]["b"]
+
+
+def test_the_one_table_formatter_fits_columns_and_leaves_no_trailing_space():
+    columns = [
+        Column("name", str, "<", width=6),
+        Column("n", lambda x: f"{len(x):,}"),
+        Column("last", lambda x: x[:2], "<", gap="   "),
+    ]
+    lines = format_rows(["a", "a much longer name"], columns).splitlines()
+    assert lines[0] == "name" + " " * 16 + "n   last"
+    assert lines[1] == "-" * len(lines[0])
+    assert lines[2:] == ["a" + " " * 19 + "1   a", "a much longer name 18   a"]
+    assert not any(line.endswith(" ") for line in lines)
+
+
+def test_a_learners_solver_is_measured_like_the_library_and_a_stub_gives_nothing():
+    from sudoku_lib.measure import measure_solver
+
+    def own(board):
+        result = solve(board, "pruned")
+        return result.solution, result.stats.nodes
+
+    def stub(board):
+        raise NotImplementedError
+
+    (record,) = measure_solver(own, {"SAMPLE": SAMPLE})
+    assert (record.name, record.status, record.nodes) == ("SAMPLE", "solved", 0)
+    assert record.clues == 30 and record.seconds > 0
+    assert measure_solver(stub, [SAMPLE]) == []

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import itertools
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -16,9 +19,18 @@ from sudoku_lib import (
     solve,
     solve_sudoku,
 )
-from sudoku_lib.puzzles import ANTI_BACKTRACKING, SAMPLE, SAMPLE_INVALID, load_set
-from sudoku_lib.search import METHODS
+from sudoku_lib.puzzles import (
+    ANTI_BACKTRACKING,
+    FAMOUS_NAMES,
+    SAMPLE,
+    SAMPLE_INVALID,
+    famous,
+    load_set,
+)
+from sudoku_lib.search import METHODS, counters, prepare
 from sudoku_lib.search.events import DeadEnd, Forced, Solved, Try, Undo
+from sudoku_lib.search.tracker import Tracker
+from sudoku_lib.stats import Stats
 from tests.grid_checks import assert_solves, flat
 from tests.strategies import puzzles
 
@@ -115,6 +127,27 @@ def test_listener_sees_what_the_counters_count():
     assert isinstance(events[-1], Solved)
 
 
+@pytest.mark.parametrize("method", sorted(METHODS))
+def test_counting_the_recorded_events_gives_the_live_counters(method):
+    """Stats.count (used on replay) and the tracker (used live) share one set of rules."""
+    events = []
+    live = solve(ANTI_BACKTRACKING, method, max_nodes=3000, listener=events.append).stats
+    replayed = Stats()
+    for event in events:
+        replayed.count(event)
+    assert replace(replayed, seconds=live.seconds) == live
+
+
+def test_the_search_does_not_import_the_modules_that_import_it():
+    """search/ imports only arguments, board, errors, validate and words from the package."""
+    allowed = {"arguments", "board", "errors", "validate", "words"}
+    for source in Path(counters.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 2:
+                assert node.module in allowed, f"{source.name} imports {node.module}"
+    assert Stats is counters.Stats
+
+
 def test_replaying_the_events_rebuilds_the_solution():
     events = []
     result = solve(load_set("top95")[1], "pruned", listener=events.append)
@@ -165,6 +198,33 @@ def test_unknown_method_and_unknown_switch_are_clear_errors():
         solve(SAMPLE, method="naive", sets=True)
 
 
+def test_prepare_refuses_everything_before_any_search_runs():
+    """The first thing wrong is reported, in the order puzzle, givens, method, switch."""
+    with pytest.raises(ConflictError):
+        prepare(SAMPLE_INVALID, method="magic", switches={"telepathy": True})
+    with pytest.raises(SudokuError, match="unknown method 'magic'"):
+        prepare(SAMPLE, method="magic", switches={"telepathy": True})
+    with pytest.raises(SudokuError, match="has no switch telepathy"):
+        prepare(SAMPLE, method="pruned", switches={"telepathy": True})
+
+
+def test_a_prepared_search_runs_again_from_the_same_givens():
+    search = prepare(SAMPLE, method="pruned", switches={"naked_singles": False})
+    first, second = Tracker(), Tracker()
+    assert search.run(first) and search.run(second)
+    assert (
+        first.solution == second.solution == solve(SAMPLE, "pruned", naked_singles=False).solution
+    )
+    assert (first.stats.nodes, first.stats.forced) == (second.stats.nodes, second.stats.forced)
+    assert search.board == parse(SAMPLE)
+
+
+def test_a_prepared_search_stopped_by_the_bound_says_it_did_not_finish():
+    track = Tracker(max_nodes=10)
+    assert not prepare(ANTI_BACKTRACKING, method="naive").run(track)
+    assert track.stats.nodes == 10 and track.solution is None
+
+
 def swappable_rectangle(grid):
     """Four cells in two rows of one band and two stacks, holding a b / b a: they can swap."""
     for r1, r2 in itertools.combinations(range(9), 2):
@@ -197,3 +257,11 @@ def test_solve_sudoku_leaves_a_hopeless_board_alone():
     with pytest.raises(SudokuError, match="no solution"):
         solve_sudoku(board)
     assert board == parse(VALID_BUT_UNSOLVABLE)
+
+
+def test_every_famous_puzzle_has_its_name_and_one_solution():
+    puzzles = famous()
+    assert list(puzzles) == list(FAMOUS_NAMES) and len(set(puzzles.values())) == 7
+    assert puzzles["sample"] == SAMPLE and puzzles["anti-backtracking"] == ANTI_BACKTRACKING
+    assert all(count_solutions(p) == 1 for p in puzzles.values())
+    assert SAMPLE_INVALID[1:] == SAMPLE[1:] and (SAMPLE[0], SAMPLE_INVALID[0]) == ("5", "8")

@@ -169,7 +169,7 @@ def test_the_recording_grows_only_as_far_as_asked():
 
 
 def test_goto_far_keeps_memory_bounded_and_comes_back_quickly():
-    reference = events_of(ANTI_BACKTRACKING, "naive", max_nodes=34_000)
+    reference = events_of(ANTI_BACKTRACKING, "naive", max_nodes=50_000)
     assert len(reference) > 100_000
     stepper = StepperModel(ANTI_BACKTRACKING, "naive")
     stepper.goto(100_000)

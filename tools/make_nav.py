@@ -115,7 +115,7 @@ def readme_table(course: list[Page]) -> str:
 
 def updated_notebook(index: int, course: list[Page]) -> nbformat.NotebookNode:
     """The index-th notebook with its navigation (and, for 00, its contents) written."""
-    notebook = nbformat.read(course[index].path, as_version=4)
+    notebook: nbformat.NotebookNode = nbformat.read(course[index].path, as_version=4)
     line = nav_line(index, course)
     cells = notebook.cells
     cells[0].source = with_first_line(cells[0].source, line)

@@ -118,7 +118,7 @@ def has_solution(cell: nbformat.NotebookNode) -> bool:
 
 def is_hint(cell: nbformat.NotebookNode) -> bool:
     """A hint cell, as the notebooks write them: markdown opening with a `<details>` block."""
-    return cell.cell_type == "markdown" and cell.source.lstrip().startswith("<details")
+    return bool(cell.cell_type == "markdown" and cell.source.lstrip().startswith("<details"))
 
 
 def fenced(code: str) -> str:
@@ -138,15 +138,16 @@ def model_solution_cell(regions: list[str], cell_id: str) -> nbformat.NotebookNo
     source = (
         f"<details><summary>{MODEL_SOLUTION_SUMMARY}</summary>\n\n{intro}\n\n{blocks}\n\n</details>"
     )
-    return nbformat.v4.new_markdown_cell(
+    cell: nbformat.NotebookNode = nbformat.v4.new_markdown_cell(
         source, id=cell_id, metadata={"tags": [MODEL_SOLUTION_TAG]}
     )
+    return cell
 
 
 def learner_notebook(notebook: nbformat.NotebookNode, build: Build) -> nbformat.NotebookNode:
     """The learner's copy of one notebook: stubs instead of solutions, no outputs, and in the
     self-study build a folded model solution after each exercise's hints."""
-    cells = []
+    cells: list[nbformat.NotebookNode] = []
     pending: list[str] = []  # the last exercise's regions, placed once its hints are past
     for cell in nbformat.from_dict(notebook).cells:
         if pending and not is_hint(cell):
@@ -162,7 +163,7 @@ def learner_notebook(notebook: nbformat.NotebookNode, build: Build) -> nbformat.
         cells.append(cell)
     if pending:
         cells.append(model_solution_cell(pending, f"{MODEL_SOLUTION_TAG}-{len(cells)}"))
-    learner = nbformat.from_dict(notebook)
+    learner: nbformat.NotebookNode = nbformat.from_dict(notebook)
     learner.cells = cells
     learner.metadata.pop("widgets", None)
     return learner

@@ -1,37 +1,124 @@
 """Self-checks for the exercises: run the learner's code on several cases and say, in plain words,
-which case failed, what was expected and what came back.
+which case failed, on what input, what was expected and what came back, and what that may mean.
 
-A check never raises. On a stub that still says `raise NotImplementedError` it reports "not done
-yet", so the student version of every notebook runs top to bottom.
+A check never raises and never hangs:
+- on a stub that still says `raise NotImplementedError` it reports "not done yet", naming the
+  function that is really unfinished (a stubbed helper the exercise calls is named as that helper),
+  so the student version of every notebook runs top to bottom;
+- each case runs under a time limit (a signal timer in the main thread, as in a Jupyter kernel; a
+  timer thread elsewhere), so a brute force that would run for hours is stopped with words;
+- an error in the learner's code becomes a line of the report.
+
+It also refuses the library's own function handed in as the answer (or a lambda around it), and it
+has hooks for an exercise's typical mistakes: small functions that look at a wrong answer and say in
+words what the learner most likely did (forgot to un-choose, box formula off by one, rows from 1).
+
+All words come from `sudoku_lib.words.check_text`, so the checks can be translated.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable, Sequence
+import ctypes
+import functools
+import signal
+import threading
+import time
+import types
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
+from ..board import to_grid_text
+from ..words import cell_and_indices, cell_name, check_text, seconds_text
+
 Outcome = Literal["passed", "failed", "not done yet"]
-NOT_DONE = "not done yet"
+NOT_DONE: Outcome = "not done yet"
+TIME_LIMIT = 3.0  # seconds a case may take: the course's exercises need well under a tenth of that
+RECOGNISER_BUDGET = 2.0  # seconds the mistake recognisers may spend re-running the learner's code
+LIBRARY_DIR = Path(__file__).resolve().parent.parent  # the sudoku_lib package
+SHOWN_ITEMS = 8  # how many missing / extra items a report lists before "and N more"
+LONGEST_ARGUMENT = 90  # characters of an argument's repr shown in "you called: ..."
 
 
 @dataclass(frozen=True)
 class Case:
-    """One input to try: a name a learner understands, the arguments, and the right answer."""
+    """One input to try: a name a learner understands, the arguments, and the right answer.
+
+    `shown`, when given, replaces the automatic description of the input (the call with its
+    arguments, boards drawn as text) in a failure report: use it when the arguments alone would
+    not let the learner reproduce the case.
+    """
 
     name: str
     args: tuple[Any, ...]
     expected: Any
+    shown: str | None = None
+
+
+class NoAnswer:
+    """What `Attempt.try_call` returns when the learner's code raised or ran too long."""
+
+    def __repr__(self) -> str:
+        return "NO_ANSWER"
+
+
+NO_ANSWER = NoAnswer()
+
+
+@dataclass
+class Attempt:
+    """One case as it ran: what a mistake recogniser looks at.
+
+    `args` are the copies the learner's function received, as the function left them (so a
+    recogniser can see, say, a board that still holds digits after a failed search); `got` is what
+    it returned (NO_ANSWER when it raised `error`); `function` is what the check called, for
+    trying other inputs with `try_call`.
+    """
+
+    case: Case
+    args: tuple[Any, ...]
+    got: Any
+    function: Callable[..., Any]
+    error: Exception | None = None
+    budget: float = RECOGNISER_BUDGET  # seconds left for try_call, shared by all recognisers
+
+    def try_call(self, *args: Any, seconds: float = 0.5) -> Any:
+        """The function's answer on other arguments (copied), or NO_ANSWER if it fails or stalls.
+
+        All calls of one attempt share `budget`, so a recogniser that tries hundreds of inputs
+        on a slow function still gives up within a couple of seconds.
+        """
+        if self.budget <= 0:
+            return NO_ANSWER
+        started = time.monotonic()
+        try:
+            with deadline(min(seconds, self.budget)):
+                return self.function(*copy.deepcopy(args))
+        except (Exception, TooSlow):
+            return NO_ANSWER
+        finally:
+            self.budget -= time.monotonic() - started
+
+
+# A recogniser turns a wrong (or suspicious) answer into words, or returns None: not this mistake.
+Recogniser = Callable[[Attempt], str | None]
 
 
 @dataclass
 class Report:
-    """What a check found; a notebook shows it as a few lines of text."""
+    """What a check found; a notebook shows it as a few lines of text.
+
+    `case` names the failing case (None when everything passed or nothing ran).
+    """
 
     title: str
     outcome: Outcome
     lines: list[str] = field(default_factory=list)
+    case: str | None = None
 
     @property
     def passed(self) -> bool:
@@ -42,16 +129,17 @@ class Report:
         return "\n".join(self.lines)
 
 
-def not_done(title: str) -> Report:
-    """The report for an exercise whose stub has not been replaced yet."""
-    return Report(
-        title,
-        NOT_DONE,
-        [
-            f"… {title}: not done yet. Replace `raise NotImplementedError` with your code, "
-            "then run this cell again."
-        ],
-    )
+def not_done(title: str, caller: str | None = None) -> Report:
+    """The report for an exercise whose stub has not been replaced yet.
+
+    `title` names the unfinished function; `caller`, when given, is the exercise that calls it,
+    for the case where the exercise is written but a helper it uses is still a stub.
+    """
+    if caller is None or caller == title:
+        line = check_text("not done", name=title)
+    else:
+        line = check_text("not done inside", name=title, caller=caller)
+    return Report(title, NOT_DONE, [line])
 
 
 def check_cases(
@@ -59,29 +147,440 @@ def check_cases(
     function: Callable[..., Any],
     cases: Sequence[Case] | Iterable[Case],
     same: Callable[[Any, Any], bool] = lambda got, expected: got == expected,
-    show: Callable[[Any], str] = repr,
+    show: Callable[[Any], str] | None = None,
+    *,
+    learner: Callable[..., Any] | None = None,
+    library: Iterable[Callable[..., Any]] = (),
+    mistakes: Sequence[Recogniser] = (),
+    requirements: Sequence[Recogniser] = (),
+    time_limit: float | None = TIME_LIMIT,
+    slow_why: str | None = None,
 ) -> Report:
-    """Call `function` on each case (on copies of the arguments) and report the first mismatch."""
+    """Call `function` on each case (on copies of the arguments) and report the first problem.
+
+    title: the exercise as the notebook names it. same(got, expected): whether an answer is right.
+    show(value): an expected or returned value as text (default: a board drawn as a grid,
+        anything else as its repr).
+    learner: the learner's own function when `function` is a wrapper the check built around it
+        (used for the library test, for naming the call, and for naming an unfinished helper).
+    library: the library functions that do this exercise; handing in one of them, or a function
+        that calls one, is reported instead of run. A function from sudoku_lib itself always is.
+    mistakes: recognisers run on a wrong answer or an error; the first that returns words adds
+        them as "what this may mean". They see an `Attempt` and may try the function on other
+        inputs (`attempt.try_call`).
+    requirements: recognisers run on a right answer; words from one make the case fail anyway
+        ("the answer is right, but ..."), e.g. for an exercise that must stop early.
+    time_limit: seconds each case may take (None: no limit); slow_why: the exercise's own words
+        for why a case is usually too slow.
+    """
     cases = list(cases)
+    own = function if learner is None else learner
+    borrowed = borrowed_library_function(own, library)
+    if borrowed is not None:
+        return Report(title, "failed", [borrowed.format(title=title)])
     for case in cases:
+        problem = run_case(title, function, own, case, same, show, mistakes, requirements,
+                           time_limit, slow_why)  # fmt: skip
+        if problem is not None:
+            return problem
+    return Report(title, "passed", [check_text("passed", title=title, count=len(cases))])
+
+
+def run_case(
+    title: str,
+    function: Callable[..., Any],
+    own: Callable[..., Any],
+    case: Case,
+    same: Callable[[Any, Any], bool],
+    show: Callable[[Any], str] | None,
+    mistakes: Sequence[Recogniser],
+    requirements: Sequence[Recogniser],
+    time_limit: float | None,
+    slow_why: str | None,
+) -> Report | None:
+    """One case: None when it passes, else the report that says what went wrong."""
+    args = copy.deepcopy(case.args)
+    header = [check_text("failed case", title=title, case=case.name)]
+    shown_input = describe_input(case, call_name(own, title))
+    try:
+        with deadline(time_limit):
+            got = function(*args)
+    except NotImplementedError as error:
+        name, caller = unfinished_function(error, own)
+        return not_done(name or title, caller)
+    except TooSlow:
+        why = slow_why or check_text("too slow why")
+        seconds = seconds_text(time_limit or 0)
+        lines = [*header, *shown_input, check_text("too slow", seconds=seconds, why=why)]
+        return Report(title, "failed", lines, case.name)
+    except RecursionError:
+        return Report(title, "failed", [*header, *shown_input, check_text("recursion")], case.name)
+    except Exception as error:  # the learner's bug, reported rather than raised
+        lines = [*header, *shown_input]
+        lines.append(check_text("raised", error=type(error).__name__, message=safe_str(error)))
+        words = first_words(mistakes, Attempt(case, args, NO_ANSWER, function, error))
+        if words:
+            lines.append(check_text("may mean", words=words))
+        return Report(title, "failed", lines, case.name)
+    attempt = Attempt(case, args, got, function)
+    if not agrees(same, got, case.expected):
+        lines = [*header, *shown_input, *compare_lines(case.expected, got, show)]
+        words = first_words(mistakes, attempt)
+        if words:
+            lines.append(check_text("may mean", words=words))
+        return Report(title, "failed", lines, case.name)
+    words = first_words(requirements, attempt)
+    if words:
+        line = check_text("right but", title=title, case=case.name, words=words)
+        return Report(title, "failed", [line, *shown_input], case.name)
+    return None
+
+
+def agrees(same: Callable[[Any, Any], bool], got: Any, expected: Any) -> bool:
+    """`same(got, expected)`, where an answer of a shape `same` cannot handle is simply wrong."""
+    try:
+        return bool(same(got, expected))
+    except Exception:
+        return False
+
+
+def first_words(recognisers: Sequence[Recogniser], attempt: Attempt) -> str | None:
+    """The words of the first recogniser that recognises the attempt (a broken one is skipped)."""
+    for recognise in recognisers:
         try:
-            got = function(*copy.deepcopy(case.args))
-        except NotImplementedError:
-            return not_done(title)
-        except Exception as error:  # the learner's bug, reported rather than raised
-            return Report(
-                title,
-                "failed",
-                [f"✗ {title}, case {case.name}: your code raised {type(error).__name__}: {error}"],
-            )
-        if not same(got, case.expected):
-            return Report(
-                title,
-                "failed",
-                [
-                    f"✗ {title}, case {case.name}:",
-                    f"    expected {show(case.expected)}",
-                    f"    got      {show(got)}",
-                ],
-            )
-    return Report(title, "passed", [f"✓ {title}: all {len(cases)} cases pass."])
+            words = recognise(attempt)
+        except Exception:
+            continue
+        if words:
+            return words
+    return None
+
+
+# --- the time limit ---------------------------------------------------------------------------
+
+
+class TooSlow(BaseException):
+    """Raised inside the learner's code when a case runs past its time limit.
+
+    A BaseException, like KeyboardInterrupt, so that a learner's `except Exception:` cannot
+    swallow it and keep going.
+    """
+
+
+@contextmanager
+def deadline(seconds: float | None) -> Iterator[None]:
+    """Raise TooSlow in the code run inside, once it has run `seconds`; always cancelled on exit."""
+    if seconds is None:
+        yield
+    elif alarm_available():
+        with alarm_deadline(seconds):
+            yield
+    else:
+        with thread_deadline(seconds):
+            yield
+
+
+def alarm_available() -> bool:
+    """SIGALRM timers work only on Unix and only in the main thread (a kernel runs cells there)."""
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+def _too_slow(signum: int, frame: types.FrameType | None) -> None:
+    raise TooSlow
+
+
+@contextmanager
+def alarm_deadline(seconds: float) -> Iterator[None]:
+    """The deadline as a one-shot interval timer; an outer timer (e.g. pytest's) is re-armed."""
+    previous = signal.signal(signal.SIGALRM, _too_slow)
+    outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds)
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if outer_delay:
+            left = max(outer_delay - (time.monotonic() - started), 0.001)
+            signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
+
+
+@contextmanager
+def thread_deadline(seconds: float) -> Iterator[None]:
+    """The deadline for a thread without signals: a timer thread raises TooSlow in this one.
+
+    CPython lets one thread set an exception that another raises at its next instruction; the
+    lock and the `finished` flag make sure it never lands once the code inside has returned.
+    """
+    target = threading.get_ident()
+    lock = threading.Lock()
+    state = {"finished": False, "raised": False}
+
+    def interrupt() -> None:
+        with lock:
+            if not state["finished"]:
+                state["raised"] = True
+                set_async_exception(target, TooSlow)
+
+    timer = threading.Timer(seconds, interrupt)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        with lock:
+            state["finished"] = True
+            if state["raised"]:
+                set_async_exception(target, None)  # withdraw it if it has not landed yet
+
+
+def set_async_exception(thread_id: int, exception: type[BaseException] | None) -> None:
+    """Ask CPython to raise `exception` in the thread `thread_id` (None withdraws the request)."""
+    pending = ctypes.py_object(exception) if exception is not None else None
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), pending)
+
+
+# --- who is unfinished, and whose work it is -------------------------------------------------
+
+
+def unfinished_function(
+    error: NotImplementedError, own: Callable[..., Any]
+) -> tuple[str | None, str | None]:
+    """(the stubbed function, the learner's function that called it), read off the traceback.
+
+    The stub is the innermost frame of the learner's code (not the library's) that raised; when
+    that is the exercise itself (or a lambda), both are None and the report names the exercise.
+    """
+    names = [
+        frame.f_code.co_name
+        for frame, _ in traceback_frames(error.__traceback__)
+        if not is_library_file(frame.f_code.co_filename)
+    ]
+    named = [name for name in names if not name.startswith("<")]
+    if not named or named[-1] in (named[0], getattr(own, "__name__", None)):
+        return None, None
+    return named[-1], named[0]
+
+
+def traceback_frames(tb: types.TracebackType | None) -> Iterator[tuple[types.FrameType, int]]:
+    """The frames of a traceback, outermost first."""
+    while tb is not None:
+        yield tb.tb_frame, tb.tb_lineno
+        tb = tb.tb_next
+
+
+def is_library_file(filename: str) -> bool:
+    """Whether code comes from the sudoku_lib package (the library, and these checks)."""
+    try:
+        return Path(filename).resolve().is_relative_to(LIBRARY_DIR)
+    except (OSError, ValueError):
+        return False
+
+
+def borrowed_library_function(
+    function: Callable[..., Any], library: Iterable[Callable[..., Any]]
+) -> str | None:
+    """A report line (with a {title} blank) when `function` is, or wraps, the library's answer."""
+    inner = unwrapped(function)
+    library = list(library)
+    if is_library_function(inner, library):
+        name = getattr(inner, "__name__", repr(inner))
+        return check_text("library", title="{title}", name=f"`{name}`")
+    for used in referenced_objects(inner):
+        if any(used is lib for lib in library):
+            return check_text("wrapped library", title="{title}", name=f"`{used.__name__}`")
+    return None
+
+
+def unwrapped(function: Any) -> Any:
+    """The plain function under a partial, a bound method or a functools.wraps decorator."""
+    for _ in range(10):  # a few layers at most; never loop on a strange object
+        if isinstance(function, functools.partial):
+            function = function.func
+        elif isinstance(function, types.MethodType):
+            function = function.__func__
+        elif hasattr(function, "__wrapped__"):
+            function = function.__wrapped__
+        else:
+            break
+    return function
+
+
+def is_library_function(function: Any, library: Sequence[Callable[..., Any]]) -> bool:
+    """Whether this is one of the given library functions, or any function of sudoku_lib (except
+    the checks' own wrappers around the learner's function)."""
+    code = getattr(function, "__code__", None)
+    if any(function is lib or (code is not None and code is getattr(lib, "__code__", None))
+           for lib in library):  # fmt: skip
+        return True
+    module = getattr(function, "__module__", None) or ""
+    in_library = module == "sudoku_lib" or module.startswith("sudoku_lib.")
+    return in_library and not module.startswith("sudoku_lib.checks")
+
+
+def referenced_objects(function: Any) -> Iterator[Any]:
+    """What a function's code can reach by name: globals it reads (also as module.attribute),
+    closure cells and default values, through nested lambdas and inner functions."""
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return
+    namespace = getattr(function, "__globals__", {})
+    names = set(code_names(code))
+    for name in names:
+        value = namespace.get(name)
+        if isinstance(value, types.ModuleType):
+            yield from (getattr(value, attr) for attr in names if hasattr(value, attr))
+        elif value is not None:
+            yield value
+    for cell in getattr(function, "__closure__", None) or ():
+        try:
+            yield cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+    yield from getattr(function, "__defaults__", None) or ()
+
+
+def code_names(code: types.CodeType) -> Iterator[str]:
+    """Global and attribute names used by a code object and the code objects nested in it."""
+    yield from code.co_names
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            yield from code_names(const)
+
+
+# --- what a failure report shows ----------------------------------------------------------------
+
+
+def call_name(function: Callable[..., Any], title: str) -> str:
+    """The learner's function's own name for the "you called" line; the title for a lambda."""
+    name = getattr(function, "__name__", "")
+    return name if name.isidentifier() else title.replace(" ", "_")
+
+
+def describe_input(case: Case, name: str) -> list[str]:
+    """Lines that let a learner reproduce the case: the call, and each board drawn as text."""
+    if case.shown is not None:
+        return [check_text("you called", call=case.shown)]
+    boards = [arg for arg in case.args if is_board(arg)]
+    board_names = ["board"] if len(boards) == 1 else [f"board{i + 1}" for i in range(len(boards))]
+    parts, drawings, next_board = [], [], iter(board_names)
+    for arg in case.args:
+        if is_board(arg):
+            board_name = next(next_board)
+            parts.append(board_name)
+            drawings.append(check_text("where", name=board_name))
+            drawings.extend("        " + line for line in to_grid_text(arg).splitlines())
+        else:
+            parts.append(short_repr(arg))
+    return [check_text("you called", call=f"{name}({', '.join(parts)})"), *drawings]
+
+
+def is_board(value: Any) -> bool:
+    """A list of lists of one-character strings of a size the library draws (4, 9 or 16)."""
+    return (
+        isinstance(value, list)
+        and len(value) in (4, 9, 16)
+        and all(isinstance(row, list) and len(row) == len(value) for row in value)
+        and all(isinstance(d, str) and len(d) == 1 for row in value for d in row)
+    )
+
+
+def short_repr(value: Any) -> str:
+    """repr, cut short for a long string or list so the call stays on one line."""
+    text = safe_repr(value)
+    return text if len(text) <= LONGEST_ARGUMENT else text[: LONGEST_ARGUMENT - 1] + "…"
+
+
+def compare_lines(expected: Any, got: Any, show: Callable[[Any], str] | None) -> list[str]:
+    """Expected and got, then what differs: the cells of two boards, or missing / extra items."""
+    lines = [
+        check_text(key, value=safe_show(show, value)).replace(" \n", "\n")
+        for key, value in (("expected", expected), ("got", got))
+    ]
+    if is_board(expected) and is_board(got) and len(got) == len(expected):
+        return lines + board_difference(expected, got)
+    kinds = (set, frozenset, list)  # a tuple is more often a record, such as a cell
+    if isinstance(expected, kinds) and isinstance(got, kinds) and not is_board(got):
+        return lines + item_difference(expected, got)
+    return lines
+
+
+def safe_show(show: Callable[[Any], str] | None, value: Any) -> str:
+    """show(value), falling back to the default for a value of a shape `show` does not expect."""
+    if show is not None:
+        try:
+            return show(value)
+        except Exception:
+            pass
+    if is_board(value):
+        return "\n" + "\n".join("        " + line for line in to_grid_text(value).splitlines())
+    return safe_repr(value)
+
+
+def safe_str(error: Exception) -> str:
+    """str(error), even for a learner's exception whose __str__ is broken."""
+    try:
+        return str(error)
+    except Exception:
+        return safe_repr(error)
+
+
+def safe_repr(value: Any) -> str:
+    """repr(value), even for a learner's object whose __repr__ is broken."""
+    try:
+        return repr(value)
+    except Exception as error:
+        return f"<a {type(value).__name__} that cannot be shown: {type(error).__name__}>"
+
+
+def board_difference(expected: list[list[str]], got: list[list[str]]) -> list[str]:
+    """The cells where two boards of one size differ, named from 1."""
+    cells = [
+        check_text("cell differs", cell=cell_name(r, c), expected=e, got=g)
+        for r, (row_e, row_g) in enumerate(zip(expected, got, strict=True))
+        for c, (e, g) in enumerate(zip(row_e, row_g, strict=True))
+        if e != g
+    ]
+    return [check_text("cells differ", items=listed(cells))] if cells else []
+
+
+def item_difference(expected: Iterable[Any], got: Any) -> list[str]:
+    """What is missing from an answer, what is extra, and what it repeats."""
+    try:
+        answer = list(got)
+        wanted = Counter(expected)
+        have = Counter(answer)
+    except TypeError:  # not a collection, or items that cannot be compared this way
+        return []
+    lines = []
+    missing = [item for item in wanted if item not in have]
+    extra = [item for item in have if item not in wanted]
+    repeated = [item for item, n in have.items() if n > 1 and wanted.get(item, 0) < n]
+    for key, items in (("missing", missing), ("extra", extra), ("repeated", repeated)):
+        if items:
+            lines.append(check_text(key, items=listed([item_text(i) for i in sorted_items(items)])))
+    return lines
+
+
+def sorted_items(items: list[Any]) -> list[Any]:
+    """Items in order when they can be ordered, else as found."""
+    try:
+        return sorted(items)
+    except TypeError:
+        return items
+
+
+def item_text(item: Any) -> str:
+    """A cell (r, c) both as the code writes it and as a person says it; anything else as repr."""
+    if isinstance(item, tuple) and len(item) == 2 and all(type(i) is int for i in item):
+        return cell_and_indices(*item)
+    return short_repr(item)
+
+
+def listed(texts: list[str]) -> str:
+    """A few items joined with ";", the rest counted."""
+    shown = "; ".join(texts[:SHOWN_ITEMS])
+    if len(texts) > SHOWN_ITEMS:
+        shown += "; " + check_text("more", count=len(texts) - SHOWN_ITEMS)
+    return shown

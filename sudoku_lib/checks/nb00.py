@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..board import parse
+from ..board import Board, givens, parse
 from ..puzzles import SAMPLE, load_set
 from ..search import solve
-from .core import Case, Report, check_cases
+from ..words import check_text
+from .core import NO_ANSWER, Attempt, Case, Report, check_cases
 
 WARM_UP = [SAMPLE, *load_set("easy50")[:2]]
 
@@ -19,13 +20,68 @@ def check_count_givens(count_givens: Callable[[str], int]) -> Report:
         for i, p in enumerate(WARM_UP)
     ]
     cases.append(Case("an empty board", ("." * 81,), 0))
-    return check_cases("count_givens", count_givens, cases)
+    return check_cases(
+        "count_givens", count_givens, cases, library=[givens], mistakes=[counted_blanks]
+    )
+
+
+def counted_blanks(attempt: Attempt) -> str | None:
+    """81 minus the answer, or all 81: the blanks were counted too, or instead."""
+    expected, got = attempt.case.expected, attempt.got
+    if got == 81:
+        return check_text("counted every cell")
+    if got == 81 - expected:
+        return check_text("counted the blanks")
+    return None
+
+
+CELLS = [(1, 3), (5, 5), (9, 1), (9, 9)]  # rows and columns counted from 1, as the exercise asks
 
 
 def check_digit_in_solution(digit_in_solution: Callable[[str, int, int], str]) -> Report:
     """Reading one digit of a solution, with rows and columns counted from 1 as people do."""
+    solution = sample_solution()
+    cases = [Case(f"row {r}, column {c}", (SAMPLE, r, c), solution[r - 1][c - 1]) for r, c in CELLS]
+    return check_cases(
+        "digit_in_solution",
+        digit_in_solution,
+        cases,
+        mistakes=[read_the_puzzle, swapped_row_and_column, counted_from_zero],
+    )
+
+
+def sample_solution() -> Board:
+    """The sample's solution, which the exercise reads from."""
     solution = solve(SAMPLE).solution
     assert solution is not None
-    cells = [(1, 3), (5, 5), (9, 1), (9, 9)]
-    cases = [Case(f"row {r}, column {c}", (SAMPLE, r, c), solution[r - 1][c - 1]) for r, c in cells]
-    return check_cases("digit_in_solution", digit_in_solution, cases)
+    return solution
+
+
+def answers_everywhere(attempt: Attempt) -> dict[tuple[int, int], object]:
+    """The learner's digit for every cell the check asks about."""
+    return {(r, c): attempt.try_call(SAMPLE, r, c) for r, c in CELLS}
+
+
+def counted_from_zero(attempt: Attempt) -> str | None:
+    """The digit one row down and one column right, or an IndexError at row 9 or column 9."""
+    _, row, col = attempt.case.args
+    solution = sample_solution()
+    shifted = all(
+        got is NO_ANSWER if 9 in (r, c) else got == solution[r][c]
+        for (r, c), got in answers_everywhere(attempt).items()
+    )
+    return check_text("from zero", row=row, col=col) if shifted else None
+
+
+def swapped_row_and_column(attempt: Attempt) -> str | None:
+    """solution[col][row] instead of solution[row][col], on every cell the check asks about."""
+    solution = sample_solution()
+    answers = answers_everywhere(attempt)
+    if all(got == solution[c - 1][r - 1] for (r, c), got in answers.items()):
+        return check_text("row and column swapped")
+    return None
+
+
+def read_the_puzzle(attempt: Attempt) -> str | None:
+    """A blank, or the given: the puzzle was read, not its solution."""
+    return check_text("read the puzzle") if attempt.got == "." else None

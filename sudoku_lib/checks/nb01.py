@@ -2,34 +2,116 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
-from ..board import box_index, geometry, parse
+from ..board import BLANK, box_index, geometry, parse
 from ..puzzles import SAMPLE
-from .core import Case, Report, check_cases
+from ..words import cell_name, check_text, plural
+from .core import Attempt, Case, Report, check_cases
+
+# The box formulas a learner typically writes instead of box * (r // box) + c // box, each with
+# the key of the words that explain it. A recogniser tries the learner's function on every cell
+# and names the formula it agrees with everywhere.
+WRONG_BOX_FORMULAS: dict[str, Callable[[int, int, int], int]] = {
+    "box from one": lambda r, c, b: b * (r // b) + c // b + 1,
+    "box rows and columns swapped": lambda r, c, b: b * (c // b) + r // b,
+    "box band not multiplied": lambda r, c, b: r // b + c // b,
+    "box precedence": lambda r, c, b: b * r // b + c // b,
+    "box size fixed at 3": lambda r, c, b: 3 * (r // 3) + c // 3,
+}
 
 
 def check_box_of(function: Callable[[int, int, int], int]) -> Report:
-    """`function(r, c, box)` must give the box number of every cell, for box sizes 2, 3 and 4."""
+    """`function(r, c, box)` must give the box number of every cell, for box sizes 3, 2 and 4."""
     cases = [
-        Case(f"cell (r={r}, c={c}) with box={box}", (r, c, box), box_index(r, c, box))
+        Case(
+            f"cell (r={r}, c={c}), {cell_name(r, c)}, with box={box}",
+            (r, c, box),
+            box_index(r, c, box),
+        )
         for box in (3, 2, 4)
         for r, c in geometry(box * box).cells
     ]
-    return check_cases("box_of", function, cases)
+    return check_cases("box_of", function, cases, library=[box_index], mistakes=[box_formula])
+
+
+def box_formula(attempt: Attempt) -> str | None:
+    """Which typical wrong formula the learner's function agrees with on every cell of this size."""
+    box = attempt.case.args[2]
+    cells = geometry(box * box).cells
+    answers = {cell: attempt.try_call(*cell, box) for cell in cells}
+    for key, formula in WRONG_BOX_FORMULAS.items():
+        if key == "box size fixed at 3" and box == 3:
+            continue
+        if all(answers[r, c] == formula(r, c, box) for r, c in cells):
+            return check_text(key)
+    return None
 
 
 def check_peers_of(function: Callable[[int, int], object]) -> Report:
     """`function(r, c)` must give the 20 cells that share a row, column or box with (r, c)."""
     picks = [(0, 0), (4, 4), (8, 8), (2, 6), (7, 1), (3, 5)]
-    cases = [Case(f"cell (r={r}, c={c})", (r, c), set(geometry(9).peers[(r, c)])) for r, c in picks]
+    cases = [
+        Case(f"cell (r={r}, c={c}), {cell_name(r, c)}", (r, c), set(geometry(9).peers[(r, c)]))
+        for r, c in picks
+    ]
     return check_cases(
         "peers_of",
         function,
         cases,
         same=lambda got, expected: set(got) == expected and len(list(got)) == len(expected),
-        show=lambda cells: f"{len(cells)} cells: {sorted(cells)}",
+        show=lambda cells: plural(len(cells), "cell"),  # the differences are listed below it
+        library=[geometry],
+        mistakes=[cells_counted_from_one, included_itself, missed_a_unit, repeated_cells],
     )
+
+
+def answer_cells(attempt: Attempt) -> set[tuple[int, int]]:
+    """The learner's answer as a set of cells (empty when it is not a collection of pairs)."""
+    try:
+        return {tuple(cell) for cell in attempt.got}
+    except TypeError:
+        return set()
+
+
+def cells_counted_from_one(attempt: Attempt) -> str | None:
+    """Every cell one down and one right of a true peer: rows and columns counted from 1."""
+    shifted = {(i + 1, j + 1) for i, j in attempt.case.expected}
+    return check_text("cells from one") if answer_cells(attempt) == shifted else None
+
+
+def included_itself(attempt: Attempt) -> str | None:
+    """The cell among its own peers."""
+    r, c = attempt.case.args
+    if (r, c) in answer_cells(attempt):
+        return check_text("peers include the cell", cell=cell_name(r, c))
+    return None
+
+
+def missed_a_unit(attempt: Attempt) -> str | None:
+    """The missing cells are exactly one unit's (its row, its column, or its box's other four)."""
+    r, c = attempt.case.args
+    missing = attempt.case.expected - answer_cells(attempt)
+    if not missing:
+        return None
+    top, left = 3 * (r // 3), 3 * (c // 3)
+    box = {(i, j) for i in range(top, top + 3) for j in range(left, left + 3)}
+    if all(i == r for i, _ in missing):
+        return check_text("peers miss", unit=check_text("its row"))
+    if all(j == c for _, j in missing):
+        return check_text("peers miss", unit=check_text("its column"))
+    if missing <= box:
+        corner = cell_name(top, left)
+        return check_text("peers miss the box", corner=corner, top=top, left=left)
+    return None
+
+
+def repeated_cells(attempt: Attempt) -> str | None:
+    """A list that holds some cells twice (those in both the row or column and the box)."""
+    got = attempt.got
+    if isinstance(got, list | tuple) and len(got) > len(set(map(tuple, got))):
+        return check_text("peers repeated")
+    return None
 
 
 def check_string_to_board(function: Callable[[str], object]) -> Report:
@@ -40,4 +122,46 @@ def check_string_to_board(function: Callable[[str], object]) -> Report:
         Case("zeros for blanks", (with_zeros,), parse(with_zeros)),
         Case("an empty board", ("." * 81,), parse("." * 81)),
     ]
-    return check_cases("string_to_board", function, cases)
+    return check_cases(
+        "string_to_board",
+        function,
+        cases,
+        library=[parse],
+        mistakes=[kept_zeros, one_flat_list, rows_as_strings, transposed],
+    )
+
+
+def cells_of(value: object) -> Iterable[object]:
+    """Every cell of a list of rows (nothing for anything else)."""
+    if isinstance(value, list):
+        for row in value:
+            if isinstance(row, list | str):
+                yield from row
+
+
+def kept_zeros(attempt: Attempt) -> str | None:
+    """ "0" left in the board where a blank should be "."."""
+    return check_text("kept zeros", blank=BLANK) if "0" in cells_of(attempt.got) else None
+
+
+def rows_as_strings(attempt: Attempt) -> str | None:
+    """Nine strings of nine characters instead of nine lists."""
+    got = attempt.got
+    if isinstance(got, list) and got and all(isinstance(row, str) for row in got):
+        return check_text("rows as strings")
+    return None
+
+
+def one_flat_list(attempt: Attempt) -> str | None:
+    """The 81 cells in one list, not cut into rows."""
+    got = attempt.got
+    if isinstance(got, list) and len(got) == 81:
+        return check_text("one flat list")
+    return None
+
+
+def transposed(attempt: Attempt) -> str | None:
+    """Columns where the rows should be."""
+    expected, got = attempt.case.expected, attempt.got
+    columns = [list(column) for column in zip(*expected, strict=True)]
+    return check_text("board transposed") if got == columns != expected else None

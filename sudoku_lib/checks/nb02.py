@@ -5,13 +5,19 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
-from ..board import copy_board, geometry, parse
-from ..puzzles import SAMPLE, SAMPLE_INVALID
-from ..search import solve
-from ..validate import find_conflicts, is_valid_sudoku
-from .core import Case, Report, check_cases
+from ..board import BLANK, Board, Cell, box_index, geometry
+from ..validate import (
+    Conflict,
+    find_conflicts,
+    is_valid_sudoku,
+    is_valid_sudoku_bits,
+    is_valid_sudoku_sets,
+)
+from ..words import cell_name, check_text
+from .core import NO_ANSWER, Attempt, Case, Report, check_cases
+from .fixtures import other_sizes, sample_boards
 
-SMALL_4X4 = "......34.12...4."  # a 4x4 puzzle the checks build their 4x4 cases on
+VALIDATORS = [is_valid_sudoku, is_valid_sudoku_sets, is_valid_sudoku_bits, find_conflicts]
 ROWS = {
     "a row with blanks": list("53..7...."),
     "a full row": list("534678912"),
@@ -21,69 +27,93 @@ ROWS = {
 }
 
 
-def sample_boards() -> dict[str, list[list[str]]]:
-    """Boards with one kind of clash each, made from the sample so a learner can picture them."""
-    solution = solve(SAMPLE).solution
-    row_clash = parse(SAMPLE)
-    row_clash[0][2] = "7"  # 7 already at row 1, column 5
-    column_clash = parse(SAMPLE)
-    column_clash[8][0] = "5"  # 5 already at row 1, column 1
-    box_clash = parse(SAMPLE)
-    box_clash[1][1] = "8"  # 8 already at row 3, column 3: same box, other row and column
-    broken_solution = copy_board(solution)
-    broken_solution[4][4] = broken_solution[4][5]
-    return {
-        "the sample board": parse(SAMPLE),
-        "the sample with its top-left 5 changed to 8": parse(SAMPLE_INVALID),
-        "a clash in a row": row_clash,
-        "a clash in a column": column_clash,
-        "a clash in a box only": box_clash,
-        "the solved sample": solution,
-        "a solution with one cell changed": broken_solution,
-        "an empty board": parse("." * 81),
-    }
-
-
 def check_is_valid_row(function: Callable[[list[str]], bool]) -> Report:
     """`function(row)` must say whether a row of 9 cells repeats no digit."""
     cases = [
         Case(name, (row,), is_valid_sudoku([row] + [["."] * 9 for _ in range(8)]))
         for name, row in ROWS.items()
     ]
-    return check_cases("is_valid_row", function, cases)
+    return check_cases(
+        "is_valid_row",
+        function,
+        cases,
+        library=VALIDATORS,
+        mistakes=[one_answer_for_every_row, blanks_counted_in_a_row, missed_the_ends],
+    )
 
 
-def other_sizes() -> dict[str, list[list[str]]]:
-    """4x4 and 16x16 boards, valid and not, for a validator that works at any size."""
-    small = parse(SMALL_4X4)
-    small_clash = parse(SMALL_4X4)
-    small_clash[0][3] = "3"  # 3 already at row 2, column 3: same box, other row and column
-    big = latin_sixteen()
-    big_clash = copy_board(big)
-    big_clash[15][15] = big_clash[0][15]
-    return {
-        "a 4x4 puzzle": small,
-        "a 4x4 board with a clash in a box": small_clash,
-        "a full 16x16 board": big,
-        "a full 16x16 board with one cell changed": big_clash,
-    }
+def one_answer_for_every_row(attempt: Attempt) -> str | None:
+    """The same answer for every row, right or wrong."""
+    answers = {attempt.try_call(row) for row in ROWS.values()}
+    if len(answers) == 1 and (answer := answers.pop()) is not NO_ANSWER:
+        return check_text("same answer always", answer=answer)
+    return None
 
 
-def latin_sixteen() -> list[list[str]]:
-    """A full valid 16x16 board: each row is the digits shifted, by a band-and-stack rule."""
-    digits = geometry(16).digits
-    shifts = [4 * (r % 4) + r // 4 for r in range(16)]
-    return [list(digits[s:] + digits[:s]) for s in shifts]
+def blanks_counted_in_a_row(attempt: Attempt) -> str | None:
+    """False on a row whose only repeats are blanks."""
+    row = attempt.case.args[0]
+    if attempt.got is False and row.count(BLANK) > 1:
+        return check_text("blanks counted")
+    return None
 
 
-def check_is_valid_board(function: Callable[[list[list[str]]], bool]) -> Report:
+def missed_the_ends(attempt: Attempt) -> str | None:
+    """Two 9s at the ends missed: a loop that stops one cell early (range(8), or [1:])."""
+    if attempt.case.name == "two 9s at the ends" and attempt.got is True:
+        return check_text("missed the ends")
+    return None
+
+
+def check_is_valid_board(function: Callable[[Board], bool]) -> Report:
     """`function(board)` must agree with the library's is_valid_sudoku at sizes 9, 4 and 16."""
     boards = sample_boards() | other_sizes()
     cases = [Case(name, (board,), is_valid_sudoku(board)) for name, board in boards.items()]
-    return check_cases("is_valid_board", function, cases)
+    return check_cases(
+        "is_valid_board",
+        function,
+        cases,
+        library=VALIDATORS,
+        mistakes=[board_size_fixed, blanks_counted_on_a_board, clash_let_through],
+    )
 
 
-def clashing_pairs(board: list[list[str]]) -> set[frozenset[tuple[int, int]]]:
+def board_size_fixed(attempt: Attempt) -> str | None:
+    """A wrong answer or an IndexError on a board that is not 9x9: 9 and 3 written in the code."""
+    size = len(attempt.case.args[0])
+    if size != 9:
+        return check_text("size fixed", size=size, box=geometry(size).box)
+    return None
+
+
+def blanks_counted_on_a_board(attempt: Attempt) -> str | None:
+    """False on a valid board with blanks, when the full valid board passes."""
+    board = attempt.case.args[0]
+    has_blanks = any(BLANK in row for row in board)
+    if attempt.got is False and attempt.case.expected and has_blanks:
+        return check_text("blanks counted")
+    return None
+
+
+def clash_let_through(attempt: Attempt) -> str | None:
+    """True on a board with a clash: say where the clash is and which kind of unit was missed."""
+    if attempt.got is not True:
+        return None
+    board = attempt.case.args[0]
+    conflicts = find_conflicts(board)
+    if not conflicts:
+        return None
+    return missed_unit_words(conflicts[0], len(board))
+
+
+def missed_unit_words(conflict: Conflict, size: int) -> str:
+    """ "This board has two 8s in box 1 (top-left) ...: does your code look at every box?" """
+    return check_text(
+        "clash missed", clash=conflict.describe(size), kind=check_text("every " + conflict.unit)
+    )
+
+
+def clashing_pairs(board: Board) -> set[frozenset[Cell]]:
     """Every pair of cells that hold the same digit in one unit."""
     return {
         frozenset(pair)
@@ -92,22 +122,115 @@ def clashing_pairs(board: list[list[str]]) -> set[frozenset[tuple[int, int]]]:
     }
 
 
-def check_find_clash(function: Callable[[list[list[str]]], object]) -> Report:
+def check_find_clash(function: Callable[[Board], object]) -> Report:
     """`function(board)` must return two cells that clash, or None on a valid board."""
     cases = [Case(name, (board,), clashing_pairs(board)) for name, board in sample_boards().items()]
 
-    def same(got: object, pairs: set[frozenset[tuple[int, int]]]) -> bool:
+    def same(got: object, pairs: set[frozenset[Cell]]) -> bool:
         if got is None or not pairs:
             return got is None and not pairs
         return isinstance(got, tuple | list) and frozenset(map(tuple, got)) in pairs
 
-    def show(value: object) -> str:
-        if isinstance(value, set):
-            return (
-                "None"
-                if not value
-                else "one of " + ", ".join(sorted(str(tuple(sorted(p))) for p in value))
-            )
-        return repr(value)
+    return check_cases(
+        "find_clash",
+        function,
+        cases,
+        same=same,
+        show=show_pairs,
+        library=VALIDATORS,
+        mistakes=[
+            not_two_cells,
+            same_cell_twice,
+            pair_from_one,
+            clash_on_a_valid_board,
+            missed_clash,
+            cells_do_not_clash,
+        ],
+    )
 
-    return check_cases("find_clash", function, cases, same=same, show=show)
+
+def show_pairs(value: object) -> str:
+    """The expected pairs ("one of ...") or an answer, each cell also named from 1."""
+    if isinstance(value, set):
+        if not value:
+            return "None"
+        pairs = sorted(tuple(sorted(pair)) for pair in value)
+        return check_text("one of", pairs=", ".join(pair_text(pair) for pair in pairs))
+    if is_pair(value):
+        return pair_text(value)  # type: ignore[arg-type]
+    return repr(value)
+
+
+def is_pair(value: object) -> bool:
+    """Two cells, each a pair of ints, in a tuple or a list."""
+    return (
+        isinstance(value, tuple | list)
+        and len(value) == 2
+        and all(
+            isinstance(cell, tuple | list) and len(cell) == 2 and all(type(i) is int for i in cell)
+            for cell in value
+        )
+    )
+
+
+def pair_text(pair: tuple[Cell, Cell]) -> str:
+    """((0, 0), (2, 2)) [row 1, column 1 and row 3, column 3]"""
+    (r1, c1), (r2, c2) = pair
+    names = check_text("and", first=cell_name(r1, c1), second=cell_name(r2, c2))
+    return f"(({r1}, {c1}), ({r2}, {c2})) [{names}]"
+
+
+def not_two_cells(attempt: Attempt) -> str | None:
+    """Something other than None or two cells: a bool, a digit, one cell."""
+    got = attempt.got
+    if got is None or got is NO_ANSWER or is_pair(got):
+        return None
+    return check_text("not two cells")
+
+
+def same_cell_twice(attempt: Attempt) -> str | None:
+    """A cell paired with itself: it was compared before it was remembered, or with itself."""
+    got = attempt.got
+    if is_pair(got) and tuple(got[0]) == tuple(got[1]):
+        return check_text("same cell twice")
+    return None
+
+
+def pair_from_one(attempt: Attempt) -> str | None:
+    """A true clash, one row down and one column right: cells counted from 1."""
+    got = attempt.got
+    if not is_pair(got):
+        return None
+    shifted = frozenset((r - 1, c - 1) for r, c in got)
+    return check_text("cells from one") if shifted in attempt.case.expected else None
+
+
+def clash_on_a_valid_board(attempt: Attempt) -> str | None:
+    """Two cells returned on a board with no clash."""
+    if attempt.case.expected or attempt.got is None:
+        return None
+    return check_text("valid yet clash")
+
+
+def missed_clash(attempt: Attempt) -> str | None:
+    """None on a board with a clash."""
+    if attempt.got is not None:
+        return None
+    conflicts = find_conflicts(attempt.case.args[0])
+    return missed_unit_words(conflicts[0], 9) if conflicts else None
+
+
+def cells_do_not_clash(attempt: Attempt) -> str | None:
+    """Two cells that are not a clash: say whether the digits differ or the cells share no unit."""
+    got, board = attempt.got, attempt.case.args[0]
+    if not is_pair(got):
+        return None
+    (r1, c1), (r2, c2) = got
+    if not all(0 <= i < 9 for i in (r1, c1, r2, c2)):
+        return None
+    first, second = cell_name(r1, c1), cell_name(r2, c2)
+    d1, d2 = board[r1][c1], board[r2][c2]
+    if d1 != d2 or d1 == BLANK:
+        return check_text("digits differ", first=first, second=second, d1=d1, d2=d2)
+    shared = r1 == r2 or c1 == c2 or box_index(r1, c1) == box_index(r2, c2)
+    return None if shared else check_text("no shared unit", first=first, second=second, digit=d1)

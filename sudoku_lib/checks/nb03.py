@@ -3,16 +3,26 @@ counting every solution with the same template, and counting N-Queens."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
-from ..board import parse
+from ..board import BLANK, Board, geometry, parse
 from ..puzzles import SAMPLE
-from ..queens import count_queens
-from ..search import count_solutions, solve
+from ..queens import count_queens, solve_queens
+from ..search import count_solutions, solve, solve_sudoku
 from ..search.naive import is_valid
-from .core import Case, Report, check_cases
-from .nb02 import SMALL_4X4, latin_sixteen
+from ..words import cell_name, check_text, number, unit_name
+from .core import Attempt, Case, Report, check_cases
+from .fixtures import (
+    COUNT_PUZZLES,
+    NO_SOLUTION_4X4,
+    SMALL_4X4,
+    latin_sixteen,
+    sixteen_with_a_hole,
+    solver_puzzles,
+)
 
+SOLVERS: list[Callable[..., object]] = [solve, solve_sudoku, count_solutions]
 IS_VALID_CASES = {  # on the sample board; each name says where the digit already is, if anywhere
     "1 at row 1, column 3 (fits)": (0, 2, "1"),
     "7 at row 1, column 3 (a 7 is in the row)": (0, 2, "7"),
@@ -29,14 +39,7 @@ SMALL_CASES = {  # on the 4x4 puzzle SMALL_4X4
 }
 
 
-def sixteen_with_a_hole() -> list[list[str]]:
-    """A full 16x16 board with one cell blanked: only its own digit fits there."""
-    board = latin_sixteen()
-    board[5][9] = "."
-    return board
-
-
-def check_is_valid(function: Callable[[list[list[str]], int, int, str], bool]) -> Report:
+def check_is_valid(function: Callable[[Board, int, int, str], bool]) -> Report:
     """`function(board, r, c, d)` must say whether digit d may go at (r, c), at any board size."""
     sample, small, big = parse(SAMPLE), parse(SMALL_4X4), sixteen_with_a_hole()
     missing = latin_sixteen()[5][9]
@@ -50,25 +53,61 @@ def check_is_valid(function: Callable[[list[list[str]], int, int, str], bool]) -
     cases = [
         Case(name, (board, r, c, d), is_valid(board, r, c, d)) for board, name, (r, c, d) in placed
     ]
-    return check_cases("is_valid", function, cases)
+    return check_cases(
+        "is_valid",
+        function,
+        cases,
+        library=[is_valid],
+        mistakes=[size_fixed_at_nine, digit_already_there, said_no_to_a_free_digit],
+    )
 
 
-def solver_puzzles() -> dict[str, object]:
-    """Boards the plain search solves in a blink, at all three sizes."""
-    sixteen = latin_sixteen()
-    for r, c in [(0, 0), (3, 7), (5, 9), (9, 2), (12, 12), (15, 15), (15, 14), (14, 15)]:
-        sixteen[r][c] = "."
-    return {
-        "the sample board": SAMPLE,
-        "a 4x4 puzzle": SMALL_4X4,
-        "a 16x16 board with 8 blanks": sixteen,
-    }
+def size_fixed_at_nine(attempt: Attempt) -> str | None:
+    """Wrong, or an IndexError, only on a board that is not 9x9."""
+    size = len(attempt.case.args[0])
+    return check_text("size fixed", size=size, box=geometry(size).box) if size != 9 else None
 
 
-def check_solve_counting(function: Callable[[list[list[str]]], int]) -> Report:
+def units_holding(board: Board, r: int, c: int, digit: str) -> list[tuple[str, int, str]]:
+    """The units through (r, c) that already hold `digit`: (kind, index, where it is)."""
+    geo = geometry(len(board))
+    box = geo.box * (r // geo.box) + c // geo.box
+    found = []
+    for kind, index, unit in (("row", r, geo.rows[r]), ("column", c, geo.columns[c]),
+                              ("box", box, geo.boxes[box])):  # fmt: skip
+        where = [cell for cell in unit if cell != (r, c) and board[cell[0]][cell[1]] == digit]
+        if where:
+            found.append((kind, index, cell_name(*where[0])))
+    return found
+
+
+def digit_already_there(attempt: Attempt) -> str | None:
+    """True for a digit its row, column or box already holds: name the unit and the cell."""
+    board, r, c, digit = attempt.case.args
+    if attempt.got is not True:
+        return None
+    holding = units_holding(board, r, c, digit)
+    if not holding:
+        return None
+    size = len(board)
+    places = "; ".join(
+        check_text("digit in unit", digit=digit, unit=unit_name(kind, index, size), cell=cell)
+        for kind, index, cell in holding
+    )
+    return check_text("said it fits", places=places, kinds=holding[-1][0])
+
+
+def said_no_to_a_free_digit(attempt: Attempt) -> str | None:
+    """False for a digit nothing blocks: usually the box's corner, or a scan of the wrong box."""
+    if attempt.got is False and attempt.case.expected is True:
+        return check_text("said no")
+    return None
+
+
+def check_solve_counting(function: Callable[[Board], int]) -> Report:
     """`function(board)` must fill the board in place and return how many digits it placed."""
 
-    def run(board: list[list[str]]) -> tuple[int, list[list[str]]]:
+    def run(board: Board) -> tuple[int, Board]:
         placed = function(board)
         return placed, board
 
@@ -76,7 +115,15 @@ def check_solve_counting(function: Callable[[list[list[str]]], int]) -> Report:
     for name, puzzle in solver_puzzles().items():
         result = solve(puzzle, "naive")
         cases.append(Case(name, (parse(puzzle),), (result.stats.nodes, result.solution)))
-    return check_cases("solve_counting", run, cases, show=describe_run)
+    return check_cases(
+        "solve_counting",
+        run,
+        cases,
+        show=describe_run,
+        learner=function,
+        library=SOLVERS,
+        mistakes=[left_digits_after_failing, board_not_filled, counted_the_blanks, counted_tries],
+    )
 
 
 def describe_run(outcome: object) -> str:
@@ -84,29 +131,130 @@ def describe_run(outcome: object) -> str:
     if not (isinstance(outcome, tuple) and len(outcome) == 2):
         return repr(outcome)
     placed, board = outcome
-    filled = "NOT filled" if "'.'" in repr(board) else "filled"
-    return f"{placed!r} digits placed, board {filled}"
+    filled = "NOT filled" if BLANK in str(board) else "filled"
+    return check_text("placed and board", placed=repr(placed), filled=check_text(filled))
 
 
-COUNT_PUZZLES = {
-    "a 4x4 puzzle with one solution": SMALL_4X4,
-    "a 4x4 puzzle with two solutions": "34121......3....",
-    "a 4x4 puzzle with no solution": "12........3...4.",
-    "an empty 4x4 board": "." * 16,
-    "the sample board": SAMPLE,
-}
+def board_not_filled(attempt: Attempt) -> str | None:
+    """The board handed in still has blanks afterwards: the search filled a copy, or gave up."""
+    got = attempt.got
+    if isinstance(got, tuple) and len(got) == 2 and BLANK in str(got[1]):
+        return check_text("board not filled")
+    return None
 
 
-def check_count_all(function: Callable[[list[list[str]]], int]) -> Report:
+def left_digits_after_failing(attempt: Attempt) -> str | None:
+    """On a board with no solution every digit must come off again; left ones mean no un-choose."""
+    outcome = attempt.try_call(parse(NO_SOLUTION_4X4))
+    if not (isinstance(outcome, tuple) and len(outcome) == 2):
+        return None
+    where = check_text("on a board with no solution", puzzle=NO_SOLUTION_4X4)
+    return leftover_words(parse(NO_SOLUTION_4X4), outcome[1], where)
+
+
+def leftover_words(before: Board, after: object, where: str) -> str | None:
+    """Words for the digits a search left on the board where a blank was, if it left any."""
+    if not isinstance(after, list) or len(after) != len(before):
+        return None
+    left = [
+        (r, c)
+        for r, row in enumerate(before)
+        for c, digit in enumerate(row)
+        if digit == BLANK and after[r][c] != BLANK
+    ]
+    if not left:
+        return None
+    r, c = left[0]
+    return check_text(
+        "forgot to un-choose",
+        where=where,
+        count=number(len(left)),
+        cell=cell_name(r, c),
+        digit=after[r][c],
+    )
+
+
+def counted_the_blanks(attempt: Attempt) -> str | None:
+    """The count equals the number of blanks: only the digits that stayed were counted."""
+    got = attempt.got
+    blanks = sum(row.count(BLANK) for row in attempt.case.args[0])
+    if isinstance(got, tuple) and got[0] == blanks != attempt.case.expected[0]:
+        return check_text("counted the blanks only", blanks=blanks)
+    return None
+
+
+def counted_tries(attempt: Attempt) -> str | None:
+    """More than placed: every digit tried was counted, also those is_valid turned down."""
+    got, expected = attempt.got, attempt.case.expected
+    if isinstance(got, tuple) and isinstance(got[0], int) and got[0] > expected[0]:
+        return check_text("counted tries")
+    return None
+
+
+def check_count_all(function: Callable[[Board], int]) -> Report:
     """`function(board)` must count every solution (the template, without stopping at the first)."""
     cases = [
         Case(name, (parse(puzzle),), count_solutions(puzzle, limit=10_000))
         for name, puzzle in COUNT_PUZZLES.items()
     ]
-    return check_cases("count_all", function, cases)
+    return check_cases(
+        "count_all",
+        function,
+        cases,
+        library=SOLVERS,
+        mistakes=[board_left_changed, stopped_at_the_first, full_board_not_counted],
+        slow_why=check_text("count_all too slow"),
+    )
+
+
+def board_left_changed(attempt: Attempt) -> str | None:
+    """Counting must leave the board as it was: digits left on it mean a missing un-choose."""
+    before = parse(COUNT_PUZZLES[attempt.case.name])
+    return leftover_words(before, attempt.args[0], check_text("on this board"))
+
+
+def stopped_at_the_first(attempt: Attempt) -> str | None:
+    """1 where there are more: the search stopped at its first solution."""
+    if attempt.got == 1 and attempt.case.expected > 1:
+        return check_text("stopped at the first")
+    return None
+
+
+def full_board_not_counted(attempt: Attempt) -> str | None:
+    """0 where there are solutions: the full board, the base case, was not counted as one."""
+    if attempt.got == 0 and attempt.case.expected > 0:
+        return check_text("full board not counted")
+    return None
 
 
 def check_count_queens(function: Callable[[int], int]) -> Report:
     """`function(n)` must count the ways to place n queens on an n x n board."""
     cases = [Case(f"n = {n}", (n,), count_queens(n)) for n in (1, 2, 3, 4, 5, 6, 7)]
-    return check_cases("count_queens", function, cases)
+    return check_cases(
+        "count_queens",
+        function,
+        cases,
+        library=[count_queens, solve_queens],
+        mistakes=[diagonals_ignored, queens_stopped_at_the_first, queens_base_case],
+    )
+
+
+def diagonals_ignored(attempt: Attempt) -> str | None:
+    """n! ways: one queen a row and a column, but the diagonals were not checked."""
+    n = attempt.case.args[0]
+    return check_text("diagonals ignored") if attempt.got == math.factorial(n) > 1 else None
+
+
+def queens_stopped_at_the_first(attempt: Attempt) -> str | None:
+    """1 where there are more: stopped at the first placement."""
+    if attempt.got == 1 and attempt.case.expected > 1:
+        return check_text("stopped at the first")
+    return None
+
+
+def queens_base_case(attempt: Attempt) -> str | None:
+    """0 for n = 1 (or for every n): a full board of queens was not counted as one way."""
+    n = attempt.case.args[0]
+    if n == 1 and attempt.got == 0:
+        return check_text("queens base case")
+    return None

@@ -1,7 +1,8 @@
 """Self-checks for notebook 06 (measuring the search): a median, the hardest puzzle, a percentile.
 
 The expected answers come from the standard library and from `sudoku_lib.measure`, on node
-counts the library measures itself.
+counts the library measures itself, plus made-up lists that hold the awkward cases (an even
+count, an unsorted list, ties).
 """
 
 from __future__ import annotations
@@ -9,19 +10,43 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
 
 from ..measure import Record, fraction_within, hardest, measure, values
 from ..puzzles import SAMPLE, load_set
-from .core import Case, Report, check_cases
+from ..words import check_text
+from .core import Attempt, Case, Report, check_cases
+
+LIBRARY: list[Callable[..., Any]] = [
+    statistics.median, statistics.median_low, statistics.median_high, statistics.quantiles
+]  # fmt: skip
+
+
+def made_up(*nodes: int) -> list[Record]:
+    """Records named a, b, c, ... with these node counts (for ties that real sets may lack)."""
+    return [
+        Record(
+            name=chr(ord("a") + i),
+            clues=25,
+            status="solved",
+            nodes=n,
+            forced=0,
+            backtracks=0,
+            seconds=0.001,
+        )
+        for i, n in enumerate(nodes)
+    ]
 
 
 @cache
 def sample_records() -> dict[str, list[Record]]:
-    """Small, quick sets of measured puzzles: real node counts from the pruned search (cached)."""
+    """Small sets of measured puzzles: real node counts, named by their number in the set."""
+    top95 = {f"top95 #{i}": p for i, p in enumerate(load_set("top95")[:8], 1)}
+    hardest375 = {f"hardest375 #{i}": p for i, p in enumerate(load_set("hardest375")[:4], 1)}
     return {
-        "the first 6 of top95": measure(load_set("top95")[:6]),
-        "4 of hardest375": measure(load_set("hardest375")[1:5]),
-        "the sample alone": measure({"SAMPLE": SAMPLE}, "naive"),
+        "the first 8 of top95, fast solver": measure(top95, "fast"),
+        "the first 4 of hardest375, fast solver": measure(hardest375, "fast"),
+        "the sample alone, naive search": measure({"SAMPLE": SAMPLE}, "naive"),
     }
 
 
@@ -32,6 +57,7 @@ def number_lists() -> dict[str, list[float]]:
         "[4, 1, 3, 2]": [4, 1, 3, 2],
         "[7]": [7],
         "[0, 0, 5, 1000]": [0, 0, 5, 1000],
+        "[9, 2, 7, 4, 1, 8]": [9, 2, 7, 4, 1, 8],
     }
     for name, records in sample_records().items():
         lists[f"the nodes of {name}"] = values(records, "nodes")
@@ -41,15 +67,81 @@ def number_lists() -> dict[str, list[float]]:
 def check_median(median: Callable[[list[float]], float]) -> Report:
     """median(numbers): the middle value; for an even count, the mean of the two middle ones."""
     cases = [Case(name, (xs,), statistics.median(xs)) for name, xs in number_lists().items()]
-    return check_cases("median", median, cases)
+    return check_cases(
+        "median",
+        median,
+        cases,
+        library=LIBRARY,
+        mistakes=[not_sorted, one_middle_of_two, the_mean],
+    )
+
+
+def not_sorted(attempt: Attempt) -> str | None:
+    """The middle of the list as given, not of the sorted list."""
+    (xs,) = attempt.case.args
+    n = len(xs)
+    unsorted = xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+    return check_text("not sorted") if attempt.got == unsorted != attempt.case.expected else None
+
+
+def one_middle_of_two(attempt: Attempt) -> str | None:
+    """For an even count, one of the two middle values instead of their mean."""
+    ordered = sorted(attempt.case.args[0])
+    n = len(ordered)
+    if n % 2 == 0 and attempt.got in (ordered[n // 2 - 1], ordered[n // 2]):
+        return check_text("one middle of two")
+    return None
+
+
+def the_mean(attempt: Attempt) -> str | None:
+    """The mean, which a heavy tail drags up."""
+    xs = attempt.case.args[0]
+    return check_text("the mean") if attempt.got == statistics.mean(xs) else None
+
+
+def record_sets() -> dict[str, list[Record]]:
+    """Measured records, and made-up ones with ties for the most nodes."""
+    return {
+        **sample_records(),
+        "made up: b and c tie for the most": made_up(5, 9, 9, 2),
+        "made up: all four tie": made_up(3, 3, 3, 3),
+        "made up: the last is hardest": made_up(1, 2, 3, 40),
+    }
 
 
 def check_hardest(hardest_name: Callable[[list[Record]], str]) -> Report:
     """hardest_name(records): the name of the record with the most nodes (the first, on a tie)."""
-    cases = [
-        Case(name, (records,), hardest(records).name) for name, records in sample_records().items()
-    ]
-    return check_cases("hardest puzzle", hardest_name, cases)
+    cases = [Case(name, (rs,), hardest(rs).name) for name, rs in record_sets().items()]
+    return check_cases(
+        "hardest puzzle",
+        hardest_name,
+        cases,
+        library=[hardest],
+        mistakes=[record_not_name, last_of_a_tie, fewest_nodes],
+    )
+
+
+def record_not_name(attempt: Attempt) -> str | None:
+    """The whole record came back instead of its name."""
+    return check_text("record not name") if isinstance(attempt.got, Record) else None
+
+
+def last_of_a_tie(attempt: Attempt) -> str | None:
+    """Another record with as many nodes: the tie went to a later one, not the first."""
+    records = attempt.case.args[0]
+    most = max(r.nodes for r in records)
+    tied = [r.name for r in records if r.nodes == most]
+    return check_text("hardest tie") if attempt.got in tied[1:] else None
+
+
+def fewest_nodes(attempt: Attempt) -> str | None:
+    """The record with the fewest nodes: min where max was meant."""
+    records = attempt.case.args[0]
+    fewest = min(r.nodes for r in records)
+    names = [r.name for r in records if r.nodes == fewest]
+    if attempt.got in names and fewest < max(r.nodes for r in records):
+        return check_text("fewest not most")
+    return None
 
 
 def smallest_covering(numbers: Sequence[float], fraction: float) -> float:
@@ -64,4 +156,31 @@ def check_nodes_for(nodes_for: Callable[[list[float], float], float]) -> Report:
         for name, xs in number_lists().items()
         for fraction in (0.5, 0.9, 1.0)
     ]
-    return check_cases("nodes for a fraction of the puzzles", nodes_for, cases)
+    return check_cases(
+        "nodes for a fraction of the puzzles",
+        nodes_for,
+        cases,
+        library=[*LIBRARY, fraction_within],
+        mistakes=[one_place_too_far, position_not_value],
+    )
+
+
+def one_place_too_far(attempt: Attempt) -> str | None:
+    """The next value up in the sorted list: the position was counted one too far."""
+    ordered = sorted(set(attempt.case.args[0]))
+    expected = attempt.case.expected
+    following = ordered.index(expected) + 1 if expected in ordered else len(ordered)
+    if following < len(ordered) and attempt.got == ordered[following]:
+        return check_text("one place too far")
+    return None
+
+
+def position_not_value(attempt: Attempt) -> str | None:
+    """The position of the answer in the sorted list (counted from 0 or from 1), not the number
+    found there."""
+    ordered = sorted(attempt.case.args[0])
+    expected, got = attempt.case.expected, attempt.got
+    if expected not in ordered or not isinstance(got, int) or got == expected:
+        return None
+    where = ordered.index(expected)
+    return check_text("position not value") if got in (where, where + 1) else None

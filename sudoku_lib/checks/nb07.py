@@ -1,16 +1,22 @@
 """Self-checks for notebook 07 (beyond): counting solutions, uniqueness, removing a clue.
 
-The expected answers come from the library's `count_solutions`.
+The expected answers come from the library's `count_solutions`. Counting up to a limit is about
+stopping early, so `check_count_solutions` also asks for a few solutions of the empty 9x9 board,
+which has more than 10^21: a count that finds them all and then clips never answers, and the
+time limit says so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..board import BLANK, to_string
 from ..puzzles import SAMPLE
 from ..search import count_solutions, solve
-from .core import Case, Report, check_cases
+from ..search.collect import find_solutions
+from ..words import check_text
+from .core import Attempt, Case, Report, check_cases
 
 TWO_SOLUTIONS = "534..8912672195348198342567859..1423426853791713924856.6....28....419..5....8..79"
 """The sample's solution with a rectangle of 6s and 7s blanked (rows 1 and 4, columns 4 and 5),
@@ -20,6 +26,11 @@ NO_SOLUTION = "12345678." + "........9" + "." * 63
 """Valid (no digit repeats) but unsolvable: row 1 needs a 9 in column 9, which already has one."""
 
 EMPTY_4X4 = "." * 16
+EMPTY_9X9 = "." * 81
+STOP_EARLY_LIMIT = 3
+COUNT_TIME_LIMIT = 5.0
+"""Seconds a counting case may take: a plain count that stops early needs a fraction of one on
+every case; one that counts every solution of the empty 9x9 board would need ages."""
 
 PUZZLES = {
     "the sample": SAMPLE,
@@ -27,6 +38,7 @@ PUZZLES = {
     "a valid board with no solution": NO_SOLUTION,
     "the empty 4x4 board": EMPTY_4X4,
 }
+SOLVERS: list[Callable[..., Any]] = [count_solutions, find_solutions, solve]
 
 
 def check_count_solutions(count: Callable[[str, int], int]) -> Report:
@@ -39,13 +51,67 @@ def check_count_solutions(count: Callable[[str, int], int]) -> Report:
     cases.append(
         Case("the empty 4x4 board, limit 1000", (EMPTY_4X4, 1000), count_solutions(EMPTY_4X4, 1000))
     )
-    return check_cases("count solutions", count, cases)
+    cases.append(
+        Case(
+            f"the empty 9x9 board (more than 10^21 solutions), limit {STOP_EARLY_LIMIT}",
+            (EMPTY_9X9, STOP_EARLY_LIMIT),
+            STOP_EARLY_LIMIT,
+        )
+    )
+    return check_cases(
+        "count solutions",
+        count,
+        cases,
+        library=SOLVERS,
+        mistakes=[counted_past_the_limit, stopped_at_the_first, board_left_changed],
+        time_limit=COUNT_TIME_LIMIT,
+        slow_why=check_text("count stop early"),
+    )
+
+
+def counted_past_the_limit(attempt: Attempt) -> str | None:
+    """More than the limit: the count went on after reaching it."""
+    limit = attempt.case.args[1]
+    got = attempt.got
+    return check_text("past the limit") if isinstance(got, int) and got > limit else None
+
+
+def stopped_at_the_first(attempt: Attempt) -> str | None:
+    """1 where more were wanted and there are: the search stopped at its first solution."""
+    if attempt.got == 1 and attempt.case.expected > 1:
+        return check_text("count stopped at first")
+    return None
+
+
+def board_left_changed(attempt: Attempt) -> str | None:
+    """A second call on the same puzzle disagrees with the first: state left over (a board,
+    a counter) from the previous call."""
+    again = attempt.try_call(*attempt.case.args)
+    if again != attempt.got:
+        return check_text("count not repeatable", first=attempt.got, second=again)
+    return None
 
 
 def check_is_unique(is_unique: Callable[[str], bool]) -> Report:
     """is_unique(puzzle): True when the puzzle has exactly one solution."""
     cases = [Case(name, (p,), count_solutions(p, 2) == 1) for name, p in PUZZLES.items()]
-    return check_cases("uniqueness", is_unique, cases)
+    return check_cases(
+        "uniqueness", is_unique, cases, mistakes=[limit_of_one, no_solution_called_unique]
+    )
+
+
+def limit_of_one(attempt: Attempt) -> str | None:
+    """True for a puzzle with two solutions: a limit of 1 cannot tell one from two."""
+    if attempt.got is True and count_solutions(attempt.case.args[0], 2) == 2:
+        return check_text("limit of one")
+    return None
+
+
+def no_solution_called_unique(attempt: Attempt) -> str | None:
+    """True for a puzzle with no solution: "at most one" instead of "exactly one"."""
+    if attempt.got is True and count_solutions(attempt.case.args[0], 2) == 0:
+        return check_text("none is not one")
+    return None
 
 
 def remove_if_unique(puzzle: str, index: int) -> str:
@@ -67,4 +133,38 @@ def check_remove_clue(remove_clue: Callable[[str, int], str]) -> Report:
         for name, puzzle, indexes in chosen
         for index in indexes
     ]
-    return check_cases("remove a clue", remove_clue, cases)
+    return check_cases(
+        "remove a clue",
+        remove_clue,
+        cases,
+        mistakes=[blanked_without_asking, index_from_one, kept_a_removable_clue],
+    )
+
+
+def blanked(puzzle: str, index: int) -> str:
+    """The puzzle with one cell blanked."""
+    return puzzle[:index] + BLANK + puzzle[index + 1 :]
+
+
+def blanked_without_asking(attempt: Attempt) -> str | None:
+    """The cell was blanked although the puzzle then has more than one solution."""
+    puzzle, index = attempt.case.args
+    if attempt.got == blanked(puzzle, index) != attempt.case.expected:
+        return check_text("blanked without asking")
+    return None
+
+
+def index_from_one(attempt: Attempt) -> str | None:
+    """The cell after the one asked for was blanked: the index counted from 1."""
+    puzzle, index = attempt.case.args
+    if index + 1 < len(puzzle) and attempt.got == blanked(puzzle, index + 1) != puzzle:
+        return check_text("index from one")
+    return None
+
+
+def kept_a_removable_clue(attempt: Attempt) -> str | None:
+    """The puzzle came back unchanged though blanking the cell keeps it unique."""
+    puzzle = attempt.case.args[0]
+    if attempt.got == puzzle != attempt.case.expected:
+        return check_text("kept a removable clue")
+    return None

@@ -1,21 +1,30 @@
 """Solving: one entry point over every strategy, plus the LeetCode-style in-place solver.
 
-`solve()` copies the puzzle, refuses givens that already clash, runs the chosen strategy under a
-tracker (counting, bounding, listening), and says how it ended: solved, no solution, or gave up.
+`prepare()` is the one way in: it parses the puzzle, refuses givens that already clash and checks
+the method and its switches. The prepared search then runs under a tracker (counting, bounding,
+listening). `solve()` says how it ended: solved, no solution, or gave up.
+
+Every search is bounded: `max_nodes=None` means the method's default bound (DEFAULT_MAX_NODES),
+so no call runs for hours by accident; pass a larger `max_nodes` to search further. A search
+stopped by its bound says so: `solve` in its result (`.status == "gave up"`, `.reason` says which
+bound and how to raise it), `count_solutions` and `solve_sudoku` by raising GaveUp.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from types import MappingProxyType
 from typing import Literal
 
-from ..board import Board, parse
-from ..errors import ConflictError, SudokuError
-from ..stats import Stats
+from ..arguments import got, one_of, optional_callable, optional_whole_number, switch, whole_number
+from ..board import Board, copy_board, parse
+from ..errors import ArgumentError, ConflictError, GaveUp, SudokuError
 from ..validate import conflicts_in
+from ..words import number, plural
 from .classic import classic_search
+from .counters import Stats
 from .fast import fast_search
 from .naive import naive_search
 from .pruned import Pruning, pruned_search
@@ -35,6 +44,18 @@ METHODS: dict[str, Strategy] = {
 SWITCHES: dict[str, tuple[str, ...]] = {"pruned": tuple(f.name for f in fields(Pruning))}
 """The switches each method takes; a method not listed takes none."""
 
+DEFAULT_MAX_NODES = MappingProxyType(
+    {"naive": 1_000_000, "pruned": 10_000, "classic": 100_000, "fast": 200_000}
+)
+"""The node bound of each method when max_nodes is None. Each is roughly 10 to 20 seconds of
+search on a shared 2-core machine (measured under load), and far more than any bundled puzzle
+needs (the most: 2,382 nodes for classic and 1,041 for fast, on hardest375), so only a puzzle
+that would run for minutes or hours meets it: HARD1 unbounded takes about 100 s by classic and
+6 minutes by pruned; counting the empty board's solutions would take days."""
+
+ONLY_9X9 = "classic (fast handles 9x9 only)"
+"""What a result of method "fast" on a 4x4 or 16x16 board reports: the classic solver ran."""
+
 
 @dataclass
 class SolveResult:
@@ -44,6 +65,10 @@ class SolveResult:
     stats: Stats
     status: Status
     method: str
+    reason: str = ""
+    """Why it stopped, in a sentence; for "gave up", which bound and how to raise it."""
+    max_nodes: int | None = None
+    """The node bound the search ran under (the method's default unless one was given)."""
 
     @property
     def solved(self) -> bool:
@@ -63,22 +88,29 @@ class SolveResult:
         )
 
 
-def strategy_for(method: str) -> Strategy:
-    """The strategy function behind a method name, or an error listing the names there are."""
+def strategy_for(method: object) -> Strategy:
+    """The strategy function behind a method name, or an error listing the names there are
+    (TypeError when it is not a str at all)."""
     try:
-        return METHODS[method]
-    except (KeyError, TypeError):
+        return METHODS[one_of("method", method, METHODS)]
+    except ArgumentError:
         names = ", ".join(repr(name) for name in METHODS)
-        raise SudokuError(f"unknown method {method!r}; choose one of {names}") from None
+        raise ArgumentError(
+            f"unknown method {got(method)}; choose one of {names}", "method"
+        ) from None
 
 
-def refuse_unknown_switches(method: str, switches: dict[str, bool]) -> None:
-    """Name any switch the method does not have, and the ones it does."""
+def checked_switches(method: str, switches: Mapping[str, object]) -> dict[str, bool]:
+    """The switches, once each is known to the method and is True or False (`sets="no"` must
+    not quietly mean on, nor `hidden_singles=None` off)."""
     known = SWITCHES.get(method, ())
     unknown = [name for name in switches if name not in known]
     if unknown:
         offer = f"its switches are {', '.join(known)}" if known else "it has no switches"
-        raise SudokuError(f"method {method!r} has no switch {', '.join(unknown)}; {offer}")
+        raise ArgumentError(
+            f"method {method!r} has no switch {', '.join(unknown)}; {offer}", unknown[0]
+        )
+    return {name: switch(name, value) for name, value in switches.items()}
 
 
 def refuse_conflicts(board: Board) -> None:
@@ -89,6 +121,81 @@ def refuse_conflicts(board: Board) -> None:
         raise ConflictError("the givens clash: " + "; ".join(str(c) for c in conflicts))
 
 
+@dataclass(frozen=True)
+class PreparedSearch:
+    """A puzzle parsed and checked, with its strategy and switches chosen: ready to run.
+
+    Everything that can be wrong with the request (the puzzle, clashing givens, the method, a
+    switch) is refused while preparing, so whoever runs it later (at once, or one step at a time
+    in the stepper) meets no bad-input error part-way through.
+    """
+
+    board: Board
+    method: str
+    strategy: Strategy
+    switches: Mapping[str, bool]
+
+    @property
+    def runs_as(self) -> str:
+        """The method whose code runs: "fast" is for 9x9 boards and hands others to classic."""
+        return "classic" if self.method == "fast" and len(self.board) != 9 else self.method
+
+    @property
+    def label(self) -> str:
+        """The method as a result reports it, saying so when fast handed the board on."""
+        return ONLY_9X9 if self.runs_as != self.method else self.method
+
+    def node_bound(self, max_nodes: object) -> int:
+        """`max_nodes` once checked (a whole number, 0 or more), or the default bound of the
+        method that runs when it is None."""
+        bound = optional_whole_number("max_nodes", max_nodes, minimum=0)
+        return DEFAULT_MAX_NODES[self.runs_as] if bound is None else bound
+
+    def gave_up_error(self, caller: str, bound: int, max_nodes: object, found: int) -> GaveUp:
+        """The error a counting search raises at its bound, with what it had found by then."""
+        reason = self.gave_up_reason(bound, max_nodes)
+        return GaveUp(f"{caller} {reason} ({plural(found, 'solution')} found)", "max_nodes", bound)
+
+    def gave_up_reason(self, bound: int, max_nodes: object) -> str:
+        """Which bound stopped the search, and how to raise it, in one sentence."""
+        if max_nodes is None:
+            whose = f"the default bound for method {self.runs_as!r}"
+        else:
+            whose = f"the bound max_nodes={bound}"
+        return (
+            f"gave up after {number(bound)} nodes ({whose}); pass a larger max_nodes, "
+            f"say max_nodes={10 * max(bound, 1_000):_}, to search further"
+        )
+
+    def run(self, track: Tracker) -> bool:
+        """Run the strategy on a copy of the board under `track`, timing it into `track.stats`.
+
+        True when the search ran to its end (solved, or proved there is no solution); False when
+        the tracker's node bound stopped it first.
+        """
+        board = copy_board(self.board)
+        start = time.perf_counter()
+        try:
+            self.strategy(board, track, **self.switches)
+            finished = True
+        except NodeLimitReached:
+            finished = False
+        track.stats.seconds = time.perf_counter() - start
+        return finished
+
+
+def prepare(
+    puzzle: object, *, method: str = "fast", switches: Mapping[str, bool] | None = None
+) -> PreparedSearch:
+    """The one way into a search: parse the puzzle, refuse clashing givens, pick the strategy and
+    check its switches, in that order (so the first thing wrong is the one reported)."""
+    board = parse(puzzle)
+    refuse_conflicts(board)
+    strategy = strategy_for(method)
+    checked = checked_switches(method, switches or {})
+    return PreparedSearch(board, str(method), strategy, checked)
+
+
 def run(
     puzzle: object,
     method: str,
@@ -97,20 +204,9 @@ def run(
     stop_after: int,
     switches: dict[str, bool],
 ) -> tuple[Tracker, bool]:
-    """Parse, check, and run one strategy under a tracker; the heart of solve and count."""
-    board = parse(puzzle)
-    refuse_conflicts(board)
-    strategy = strategy_for(method)
-    refuse_unknown_switches(method, switches)
-    track = Tracker(max_nodes, listener, stop_after)
-    start = time.perf_counter()
-    try:
-        strategy(board, track, **switches)
-        finished = True
-    except NodeLimitReached:
-        finished = False
-    track.stats.seconds = time.perf_counter() - start
-    return track, finished
+    """The old positional entry, kept only while stepper.py still calls it; use prepare()."""
+    track = Tracker(max_nodes=max_nodes, listener=listener, stop_after=stop_after)
+    return track, prepare(puzzle, method=method, switches=switches).run(track)
 
 
 def solve(
@@ -122,33 +218,72 @@ def solve(
 ) -> SolveResult:
     """Solve a puzzle in any supported form without touching it; see SolveResult for the answer.
 
-    `max_nodes` bounds the search (the result then says "gave up"); `listener` receives every
-    event of a teaching strategy; `switches` turn pruning ideas off for method="pruned".
+    `max_nodes` bounds the search (None: the method's default, DEFAULT_MAX_NODES; the result
+    says "gave up" at the bound); `listener` receives every event of a search; `switches` turn
+    pruning ideas off for method="pruned". Method "fast" solves 9x9 boards and hands other sizes
+    to "classic" (the result's method then says so).
     """
-    track, finished = run(puzzle, method, max_nodes, listener, 1, switches)
+    search = prepare(puzzle, method=method, switches=switches)
+    bound = search.node_bound(max_nodes)
+    track = Tracker(max_nodes=bound, listener=optional_callable("listener", listener))
+    finished = search.run(track)
     if track.solution is not None:
         status: Status = "solved"
+        reason = f"solved by {search.label}"
+    elif finished:
+        status, reason = "no solution", "the search tried everything: there is no solution"
     else:
-        status = "no solution" if finished else "gave up"
-    return SolveResult(track.solution, track.stats, status, method)
+        status, reason = "gave up", search.gave_up_reason(bound, max_nodes)
+    return SolveResult(track.solution, track.stats, status, search.label, reason, bound)
 
 
 def count_solutions(
     puzzle: object, limit: int = 2, method: str = "fast", max_nodes: int | None = None
 ) -> int:
-    """How many solutions the puzzle has, counting no further than `limit` (2 tells uniqueness)."""
-    if limit < 1:
-        raise SudokuError(f"limit must be at least 1, not {limit}")
-    track, finished = run(puzzle, method, max_nodes, None, limit, {})
-    if not finished:
-        raise SudokuError(f"gave up after {max_nodes:,} nodes with {track.solutions} found")
+    """How many solutions the puzzle has, counting no further than `limit` (2 tells uniqueness).
+
+    Bounded like `solve` (None: the method's default bound); raises GaveUp, saying how many it
+    had found and how to raise the bound, when the bound stops it first.
+    """
+    wanted = whole_number("limit", limit, minimum=1)
+    search = prepare(puzzle, method=method)
+    bound = search.node_bound(max_nodes)
+    track = Tracker(max_nodes=bound, stop_after=wanted)
+    if not search.run(track):
+        raise search.gave_up_error("count_solutions", bound, max_nodes, track.solutions)
     return track.solutions
 
 
 def solve_sudoku(board: list[list[str]]) -> None:
-    """LeetCode 37: fill a 9x9 board of one-character strings in place ("." is a blank)."""
+    """LeetCode 37: fill a 9x9 board of one-character strings in place ("." is a blank).
+
+    Filling in place needs a list of lists, so anything else (a string, a tuple of tuples) is
+    refused before any search, with a TypeError that points to `solve`.
+    """
+    refuse_unfillable(board)
     result = solve(board)
+    if result.gave_up:
+        raise GaveUp(f"solve_sudoku {result.reason}", "max_nodes", result.max_nodes or 0)
     if result.solution is None:
         raise SudokuError("this puzzle has no solution; the board was left as it was")
     for row, solved_row in zip(board, result.solution, strict=True):
         row[:] = solved_row
+
+
+FILL_IN_PLACE = (
+    "solve_sudoku fills the board in place (LeetCode 37), so it takes a list of 9 lists of "
+    "one-character strings"
+)
+
+
+def refuse_unfillable(board: object) -> None:
+    """A board solve_sudoku can fill in place is a list whose rows are lists (TypeError if not;
+    the size and the cells are parse's to check)."""
+    if not isinstance(board, list):
+        raise TypeError(
+            f"{FILL_IN_PLACE}; got {got(board)}. For any other form, solve(puzzle).solution "
+            "is the solved board"
+        )
+    for r, row in enumerate(board[:16]):
+        if not isinstance(row, list):
+            raise TypeError(f"{FILL_IN_PLACE}; row {r + 1} is {got(row)}")

@@ -20,16 +20,21 @@ Values = list[str]  # candidates of each cell, indexed by r * size + c
 
 
 class Layout:
-    """The units and peers of every cell, as flat cell indices (cheaper to copy and index)."""
+    """The units and peers of every cell, as flat cell indices (cheaper to copy and index).
+
+    Tuples, since one layout per size is shared by every search in the process.
+    """
 
     def __init__(self, size: int) -> None:
         geo = geometry(size)
         self.size = size
         self.digits = "".join(geo.digits)
-        units = [[r * size + c for r, c in unit] for unit in geo.units]
+        units = [tuple(r * size + c for r, c in unit) for unit in geo.units]
         cells = range(size * size)
-        self.units = [[u for u in units if s in u] for s in cells]
-        self.peers = [sorted(r * size + c for r, c in geo.peers[divmod(s, size)]) for s in cells]
+        self.units = tuple(tuple(u for u in units if s in u) for s in cells)
+        self.peers = tuple(
+            tuple(sorted(r * size + c for r, c in geo.peers[divmod(s, size)])) for s in cells
+        )
 
 
 @cache
@@ -88,5 +93,5 @@ def search(lay: Layout, values: Values, board: Board, track: Tracker, depth: int
         if assign(lay, branch, s, digit) and search(lay, branch, board, track, depth + 1):
             return True
         track.undone(r, c, digit, depth)
-    track.dead_end(r, c, depth, "no digit left")
+    track.dead_end(r, c, depth, "no digit fits")
     return False

@@ -44,5 +44,5 @@ def backtrack(board: Board, empties: list[Cell], i: int, track: Tracker) -> bool
                 return True
             board[r][c] = BLANK  # un-choose
             track.undone(r, c, digit, i)
-    track.dead_end(r, c, i, "no digit left")
+    track.dead_end(r, c, i, "no digit fits")
     return False

@@ -127,7 +127,7 @@ def explore_choices(state: State, track: Tracker, depth: int) -> bool:
             return True
         state.clear(r, c)
         track.undone(r, c, digit, depth)
-    track.dead_end(r, c, depth, "no digit left")
+    track.dead_end(r, c, depth, "no digit fits")
     return False
 
 

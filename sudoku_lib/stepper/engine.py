@@ -25,7 +25,7 @@ from typing import Generic, Protocol, TypeVar
 
 from ..board import Board, parse
 from ..errors import SudokuError
-from ..search import refuse_conflicts, refuse_unknown_switches, run, strategy_for
+from ..search import checked_switches, refuse_conflicts, run, strategy_for
 from ..search.events import Event
 from ..words import cap_note, ended_note
 
@@ -185,7 +185,7 @@ class SearchRecording(EventTable[Event]):
         self._board: Board = parse(puzzle)
         refuse_conflicts(self._board)
         strategy_for(method)
-        refuse_unknown_switches(method, switches)
+        checked_switches(method, switches)
         self._method = method
         self._switches = dict(switches)
         self._bound = 0  # the node bound of the last run that returned

@@ -1,0 +1,217 @@
+"""Self-checks for notebook 08 (the template everywhere): each exercise returns a list of answers,
+checked as a collection (any order), with the failing input, what is missing and what is extra,
+and the two mistakes the template invites named in words: an answer found twice (a repeated
+branch not pruned) and every answer being one list (the path recorded without a copy)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import template
+from ..words import watch_text
+from .core import Attempt, Case, Report, check_cases
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """What a check needs to know about one problem."""
+
+    title: str
+    solve: Callable[..., template.Search]  # the reference solver (template.py)
+    ordered: bool  # does the order inside an answer matter (a permutation) or not (a subset)?
+    repeat_hint: str  # what usually makes an answer come out twice
+
+
+class Answers(list):  # type: ignore[type-arg]
+    """The learner's answers as sorted tuples (so the core can list missing, extra and repeated
+    ones), keeping what the learner returned in `.raw` for the recognisers."""
+
+    raw: Any = None
+
+
+class Item(tuple):  # type: ignore[type-arg]
+    """One answer as a tuple (hashable, sortable) that prints as the list a learner returned."""
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+def canonical(answer: Any, ordered: bool) -> Item:
+    """An answer as a comparable Item: as it is when order matters, else sorted."""
+    return Item(answer if ordered else sorted(answer))
+
+
+def as_answers(got: Any, ordered: bool) -> Any:
+    """The learner's result as Answers, or unchanged when it is not a list of lists."""
+    if not isinstance(got, list | tuple) or not all(isinstance(a, list | tuple) for a in got):
+        return got
+    answers = Answers(sorted(canonical(a, ordered) for a in got))
+    answers.raw = got
+    return answers
+
+
+def shape_problem(attempt: Attempt) -> str | None:
+    """The answer is not a list of lists."""
+    got = attempt.got
+    if not isinstance(got, list | tuple):
+        return watch_text("not a list", kind=type(got).__name__)
+    bad = next((a for a in got if not isinstance(a, list | tuple)), None)
+    if bad is not None:
+        return watch_text("answer not a list", answer=bad)
+    return None
+
+
+def path_not_copied(attempt: Attempt) -> str | None:
+    """Every answer is one and the same list: the path was recorded, not a copy of it."""
+    raw = getattr(attempt.got, "raw", None)
+    if raw and len(raw) > 1 and all(a is raw[0] for a in raw):
+        return watch_text("path not copied", count=len(raw), answer=list(raw[0]))
+    return None
+
+
+def repeats(exercise: Exercise) -> Callable[[Attempt], str | None]:
+    """A recogniser: an answer found more than once, with what usually causes it here."""
+
+    def found_twice(attempt: Attempt) -> str | None:
+        counts = Counter(attempt.got) if isinstance(attempt.got, Answers) else Counter()
+        twice = sorted(a for a, n in counts.items() if n > 1)
+        if not twice:
+            return None
+        return watch_text("found twice", answer=list(twice[0]), hint=exercise.repeat_hint)
+
+    return found_twice
+
+
+def check_answers(
+    exercise: Exercise, function: Callable[..., Any], inputs: dict[str, tuple[Any, ...]]
+) -> Report:
+    """Run `function` on each input; the answers may come in any order, each exactly once."""
+    cases = [
+        Case(
+            name,
+            args,
+            sorted(canonical(a, exercise.ordered) for a in exercise.solve(*args).answers),
+        )
+        for name, args in inputs.items()
+    ]
+    return check_cases(
+        exercise.title,
+        lambda *args: as_answers(function(*args), exercise.ordered),
+        cases,
+        same=lambda got, expected: isinstance(got, Answers) and list(got) == expected,
+        show=lambda answers: (
+            f"{len(answers)} answers: {answers!r}" if isinstance(answers, list) else repr(answers)
+        ),
+        learner=function,
+        library=(exercise.solve,),
+        mistakes=(shape_problem, path_not_copied, repeats(exercise)),
+    )
+
+
+PERMUTE_UNIQUE = Exercise(
+    "permute_unique",
+    template.permutations_unique,
+    True,
+    watch_text("hint 47"),
+)
+SUBSETS_WITH_DUP = Exercise(
+    "subsets_with_dup",
+    template.subsets_unique,
+    False,
+    watch_text("hint 90"),
+)
+COMBINATION_SUM = Exercise(
+    "combination_sum",
+    template.combination_sum,
+    False,
+    watch_text("hint 39"),
+)
+COMBINATION_SUM2 = Exercise(
+    "combination_sum2",
+    template.combination_sum_unique,
+    False,
+    watch_text("hint 40"),
+)
+PARTITION = Exercise(
+    "partition",
+    template.palindrome_partitions,
+    True,
+    watch_text("hint 131"),
+)
+FIND_SUBSEQUENCES = Exercise(
+    "find_subsequences",
+    template.increasing_subsequences,
+    True,
+    watch_text("hint 491"),
+)
+
+
+def check_permute_unique(function: Callable[[list[int]], list[list[int]]]) -> Report:
+    """LeetCode 47: every distinct order of nums, which may repeat."""
+    inputs = {
+        "LeetCode's example": ([1, 1, 2],),
+        "no repeats": ([1, 2, 3],),
+        "two pairs": ([2, 2, 1, 1],),
+        "three equal numbers": ([3, 3, 0, 3],),
+        "one number": ([1],),
+    }
+    return check_answers(PERMUTE_UNIQUE, function, inputs)
+
+
+def check_subsets_with_dup(function: Callable[[list[int]], list[list[int]]]) -> Report:
+    """LeetCode 90: every distinct subset of nums, which may repeat."""
+    inputs = {
+        "LeetCode's example": ([1, 2, 2],),
+        "one number": ([0],),
+        "equal numbers not side by side": ([4, 4, 1, 4, 4],),
+        "no repeats": ([3, 1, 2],),
+    }
+    return check_answers(SUBSETS_WITH_DUP, function, inputs)
+
+
+def check_combination_sum(function: Callable[[list[int], int], list[list[int]]]) -> Report:
+    """LeetCode 39: candidates (distinct, reusable) adding up to target."""
+    inputs = {
+        "LeetCode's example": ([2, 3, 6, 7], 7),
+        "a number used three times": ([2, 3, 5], 8),
+        "no way": ([2], 1),
+        "unsorted candidates": ([7, 3, 2], 18),
+    }
+    return check_answers(COMBINATION_SUM, function, inputs)
+
+
+def check_combination_sum2(function: Callable[[list[int], int], list[list[int]]]) -> Report:
+    """LeetCode 40: candidates (may repeat, each used once) adding up to target."""
+    inputs = {
+        "LeetCode's example": ([10, 1, 2, 7, 6, 1, 5], 8),
+        "three 2s": ([2, 5, 2, 1, 2], 5),
+        "all equal": ([1, 1, 1, 1], 2),
+        "no way": ([3], 2),
+    }
+    return check_answers(COMBINATION_SUM2, function, inputs)
+
+
+def check_partition(function: Callable[[str], list[list[str]]]) -> Report:
+    """LeetCode 131: every way to cut s into palindromes."""
+    inputs = {
+        "LeetCode's example": ("aab",),
+        "one letter": ("a",),
+        "a palindrome inside": ("abba",),
+        "palindromes in palindromes": ("aabaa",),
+        "no long palindrome": ("abc",),
+    }
+    return check_answers(PARTITION, function, inputs)
+
+
+def check_find_subsequences(function: Callable[[list[int]], list[list[int]]]) -> Report:
+    """LeetCode 491: distinct non-decreasing subsequences of length at least 2."""
+    inputs = {
+        "LeetCode's example": ([4, 6, 7, 7],),
+        "mostly decreasing": ([4, 4, 3, 2, 1],),
+        "repeats apart": ([1, 2, 1, 1],),
+        "none": ([3, 2, 1],),
+    }
+    return check_answers(FIND_SUBSEQUENCES, function, inputs)

@@ -1,0 +1,1029 @@
+"""Watch a learner's own recursive function: record what it does, then replay it step by step.
+
+`watch(solve_board, board, counter)` calls the function once, exactly as written, and records
+with the standard library's `sys.settrace`:
+- each call of the learner's recursive functions (the watched one, and any of theirs that calls
+  itself), with its arguments and depth, and each return, with its value or its exception;
+- on a board passed in (a list of lists), each digit written and each cell erased: its rows are
+  swapped for watched lists for the run, so a write costs one Python call and a read nothing;
+- on a list the recursion keeps as its state (an argument or a variable of the enclosing
+  function: the path, the results), each append and pop, seen by comparing its length line by line;
+- each `continue` or `break` the learner's loop takes: a pruned branch.
+
+Only the learner's frames are recorded: library and standard-library frames are hidden. The run
+is bounded (steps, seconds, depth), an exception ends it with words a learner can act on, and the
+tracer is removed in every case. The Recording then replays forward and back (`step`, `back`,
+`goto`, `position`, `board`) and builds the call tree that `calltree.draw_call_tree` draws.
+"""
+
+from __future__ import annotations
+
+import ast
+import linecache
+import reprlib
+import sys
+import sysconfig
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from types import CodeType, FrameType, TracebackType
+from typing import Any
+
+from .stepper.engine import FixedRecording, Timeline
+from .stepper.html import Marks, board_html
+from .stepper.model import Frame
+from .words import cell_name, format_seconds, number, plural, step_status, watch_text
+
+DEFAULT_MAX_STEPS = 100_000
+DEFAULT_MAX_SECONDS = 30.0
+"""How long a run may take: bounds a loop that never ends (a `while` whose counter is never
+increased), which records nothing. The checks' own deadline does the timing."""
+MAX_DEPTH = 500
+"""Deeper than any search in the course (a 16x16 board is 257 calls deep), well short of Python's
+own recursion limit, so a function with no base case is stopped by us, with our words."""
+BLANKS = frozenset({".", "0", "", " ", 0, None})
+LIBRARY_DIRS = tuple(
+    {str(Path(__file__).resolve().parent)}
+    | {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
+)
+
+# The steps of a recording ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The learner's function was called: `call` numbers calls from 0 in the order they began."""
+
+    call: int
+    depth: int
+    name: str
+    args: tuple[tuple[str, str], ...]  # (parameter, short repr of its value)
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """A call ended: with `value` (a short repr), or by raising the exception named `raised`."""
+
+    call: int
+    depth: int
+    value: str
+    truthy: bool
+    line: int
+    raised: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """A cell of the watched board changed from `old` to `new`; a blank `new` is an erase."""
+
+    row: int
+    col: int
+    old: object
+    new: object
+    depth: int
+    line: int
+
+    @property
+    def erase(self) -> bool:
+        """True when the cell was blanked (the un-choose of Sudoku)."""
+        return self.new in BLANKS
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """`value` was appended to the list the learner calls `name` (`copy`: it was a list itself)."""
+
+    name: str
+    value: str
+    copy: bool
+    depth: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pop:
+    """The last item, `value`, was taken off the list `name`."""
+
+    name: str
+    value: str
+    depth: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Prune:
+    """The learner's loop took a `continue` or `break` (`how`): a branch not explored."""
+
+    how: str
+    depth: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """What ended the run early, in words."""
+
+    why: str
+    depth: int
+    line: int
+
+
+Step = Call | Return | Write | Append | Pop | Prune | Stop
+
+
+def caption(step: Step) -> str:
+    """One step in plain words, with the learner's line number."""
+    match step:
+        case Call(_, _, name, args, line):
+            shown = ", ".join(f"{key}={value}" for key, value in args)
+            return watch_text("call", line=line, name=name, args=shown)
+        case Return(_, _, value, _, line, raised) if raised is not None:
+            return watch_text("raised", line=line, error=raised)
+        case Return(_, _, value, _, line):
+            return watch_text("return", line=line, value=value)
+        case Write(row, col, old, new, _, line) if new in BLANKS:
+            return watch_text("erase", line=line, old=old, cell=cell_name(row, col))
+        case Write(row, col, _, new, _, line):
+            return watch_text("write", line=line, new=new, cell=cell_name(row, col))
+        case Append(name, value, _, _, line):
+            return watch_text("append", line=line, name=name, value=value)
+        case Pop(name, value, _, line):
+            return watch_text("pop", line=line, name=name, value=value)
+        case Prune(how, _, line):
+            return watch_text("prune", line=line, how=how)
+        case Stop(why, _, _):
+            return why
+    raise TypeError(f"not a watched step: {step!r}")
+
+
+# Short reprs: arguments and values as a learner reads them, never a screenful ----------------
+
+_short = reprlib.Repr()
+_short.maxlist = _short.maxtuple = _short.maxset = _short.maxdict = 8
+_short.maxstring = _short.maxother = 30
+_short.maxlevel = 2
+
+
+def short_repr(value: object) -> str:
+    """repr cut to a line: a board shows as [[...], ...] rather than 81 cells."""
+    if is_board(value):
+        return f"board {len(value)}x{len(value)}"  # type: ignore[arg-type]
+    return _short.repr(value)
+
+
+def is_board(value: object) -> bool:
+    """A square list of lists: a Sudoku or N-Queens board in the LeetCode form."""
+    return (
+        isinstance(value, list)
+        and len(value) > 1
+        and all(isinstance(row, list) and len(row) == len(value) for row in value)
+    )
+
+
+# Which frames are the learner's ---------------------------------------------------------------
+
+
+def is_library_file(filename: str) -> bool:
+    """Code the learner did not write: this library, the standard library, installed packages."""
+    return filename.startswith("<frozen") or filename.startswith(LIBRARY_DIRS)
+
+
+def looks_recursive(code: CodeType) -> bool:
+    """Does this function name itself (as a global, a closure cell or self.<name>)?"""
+    return code.co_name in code.co_names or code.co_name in code.co_freevars
+
+
+def prune_lines(filename: str) -> frozenset[int]:
+    """The lines of a file that hold a `continue` or `break`: taking one prunes a branch.
+
+    Notebook cells are in linecache under their own names, so this works there too.
+    """
+    try:
+        tree = ast.parse("".join(linecache.getlines(filename)))
+    except (SyntaxError, ValueError):
+        return frozenset()
+    return frozenset(
+        node.lineno for node in ast.walk(tree) if isinstance(node, ast.Continue | ast.Break)
+    )
+
+
+class _Stopped(BaseException):
+    """Raised into the learner's code to end the run (a BaseException, so `except Exception`
+    in the learner's code does not swallow it)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+# Watched containers ---------------------------------------------------------------------------
+
+
+class WatchedRow(list):  # type: ignore[type-arg]
+    """A board row that tells the recorder about every cell written; reads stay plain list reads."""
+
+    __slots__ = ("_recorder", "_row")
+
+    def __init__(self, cells: list[Any], row: int, recorder: _Recorder) -> None:
+        super().__init__(cells)
+        self._row = row
+        self._recorder = recorder
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if not isinstance(index, int):  # a slice: rare in a solver, recorded cell by cell
+            before = list(self)
+            super().__setitem__(index, value)
+            for col, (old, new) in enumerate(zip(before, self, strict=False)):
+                if old != new:
+                    self._recorder.wrote(self._row, col, old, new, sys._getframe(1))
+            return
+        col = index % len(self)
+        old = self[col]
+        super().__setitem__(col, value)
+        self._recorder.wrote(self._row, col, old, value, sys._getframe(1))
+
+
+# The recorder ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Tracked:
+    """A list the recursion keeps as state, with what we last saw in it (short reprs)."""
+
+    items: list[Any]
+    name: str
+    seen: list[str]
+
+
+class _Recorder:
+    """The trace functions and the steps they collect for one run of `watch`."""
+
+    def __init__(self, function: Callable[..., Any], max_steps: int) -> None:
+        self.root_code = getattr(function, "__code__", None)
+        self.root_file = self.root_code.co_filename if self.root_code else None
+        self.max_steps = max_steps
+        self.steps: list[Step] = []
+        self.stack: list[FrameType] = []
+        self.call_ids: dict[FrameType, int] = {}
+        self.raising: dict[FrameType, str] = {}
+        self.kinds: dict[CodeType, int] = {}  # 0 hidden, 1 helper, 2 recorded
+        self.prunes: dict[CodeType, frozenset[int]] = {}
+        self.prunes_in_file: dict[str, frozenset[int]] = {}
+        self.tracked: dict[int, _Tracked] = {}
+        self.calls = 0
+        self.placed = 0
+        self.stopped = False
+        self.files: dict[str, str] = {}  # each recorded function's file, for its source lines
+
+    # bookkeeping ---------------------------------------------------------------------------
+
+    def emit(self, step: Step) -> None:
+        """Keep one step; past the bound, end the run."""
+        if self.stopped:
+            return
+        self.steps.append(step)
+        if len(self.steps) >= self.max_steps:
+            steps, limit = number(self.max_steps), self.max_steps
+            self.stop(watch_text("too many steps", steps=steps, max_steps=limit))
+
+    def stop(self, why: str) -> None:
+        """End the run: the last step says why, and the learner's code gets _Stopped."""
+        line = self.stack[-1].f_lineno if self.stack else 0
+        self.steps.append(Stop(why, len(self.stack), line))
+        self.stopped = True
+        raise _Stopped(why)
+
+    def kind(self, code: CodeType) -> int:
+        """0: hide this frame; 1: the learner's helper (not traced); 2: a call to record."""
+        kind = self.kinds.get(code)
+        if kind is None:
+            if code is self.root_code or (
+                code.co_filename == self.root_file or not is_library_file(code.co_filename)
+            ):
+                kind = 2 if code is self.root_code or looks_recursive(code) else 1
+            else:
+                kind = 0
+            self.kinds[code] = kind
+        return kind
+
+    # trace functions -----------------------------------------------------------------------
+
+    def tracer(self) -> Callable[[FrameType, str, object], Any]:
+        """The global trace function, with the per-frame one as a closure.
+
+        Line events are the expensive part of tracing (Sudoku's solver runs about 60 lines a
+        call), so a recorded frame asks for them only when it needs them: its function has a
+        `continue` or `break`, or there are lists to watch, or an exception is on its way (the
+        next line says it was caught). The learner's helpers are not traced at all."""
+        raising, tracked, prunes, stack = self.raising, self.tracked, self.prunes, self.stack
+        ran: dict[FrameType, int] = {}  # each recorded frame's line that ran last
+
+        def on_call(frame: FrameType, event: str, arg: object) -> Any:
+            kind = self.kinds.get(frame.f_code)
+            if kind is None:
+                kind = self.kind(frame.f_code)
+            if kind != 2 or self.stopped:
+                return None
+            self.enter(frame)
+            frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
+            return in_recorded
+
+        def in_recorded(frame: FrameType, event: str, arg: object) -> Any:
+            if event == "line":
+                if raising and frame in raising:
+                    del raising[frame]
+                    frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
+                if tracked:  # what changed was done by the line before this one
+                    self.check_lists(ran.get(frame, frame.f_lineno))
+                ran[frame] = frame.f_lineno
+                if frame.f_lineno in prunes[frame.f_code]:
+                    how = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+                    self.emit(Prune(how, len(stack), frame.f_lineno))
+            elif event == "exception":
+                raising[frame] = arg[0].__name__  # type: ignore[index]
+                frame.f_trace_lines = True
+            elif event == "return":
+                self.check_lists(frame.f_lineno)
+                ran.pop(frame, None)
+                self.leave(frame, arg)
+            return in_recorded
+
+        return on_call
+
+    def prune_lines_of(self, code: CodeType) -> frozenset[int]:
+        """The `continue` and `break` lines of a recorded function (its file parsed once)."""
+        lines = self.prunes.get(code)
+        if lines is None:
+            in_file = self.prunes_in_file.get(code.co_filename)
+            if in_file is None:
+                in_file = self.prunes_in_file[code.co_filename] = prune_lines(code.co_filename)
+            own = {line for _, _, line in code.co_lines() if line is not None}
+            lines = self.prunes[code] = in_file & own
+        return lines
+
+    # calls and returns ---------------------------------------------------------------------
+
+    def enter(self, frame: FrameType) -> None:
+        """A recorded call began: note its arguments and the lists it keeps as state."""
+        if len(self.stack) >= MAX_DEPTH:
+            self.stop(watch_text("too deep", depth=MAX_DEPTH))
+        code = frame.f_code
+        self.prune_lines_of(code)
+        names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+        local = frame.f_locals
+        args = tuple((name, short_repr(local[name])) for name in names if name != "self")
+        for name, value in local.items():
+            if type(value) is list and id(value) not in self.tracked and not is_board(value):
+                self.tracked[id(value)] = _Tracked(value, name, [short_repr(v) for v in value])
+        caller = frame.f_back
+        line = caller.f_lineno if caller and self.kind(caller.f_code) else code.co_firstlineno
+        self.call_ids[frame] = self.calls
+        self.files.setdefault(code.co_name, code.co_filename)
+        self.stack.append(frame)
+        self.emit(Call(self.calls, len(self.stack), code.co_name, args, line))
+        self.calls += 1
+
+    def leave(self, frame: FrameType, value: object) -> None:
+        """A recorded call ended, by returning or by raising."""
+        if not self.stack or self.stack[-1] is not frame:
+            return
+        raised = self.raising.pop(frame, None)
+        self.stack.pop()
+        call = self.call_ids.pop(frame)
+        shown = "nothing" if raised else short_repr(value)
+        depth = len(self.stack) + 1
+        self.emit(Return(call, depth, shown, bool(value), frame.f_lineno, raised))
+
+    # board writes and list changes ---------------------------------------------------------
+
+    def wrote(self, row: int, col: int, old: object, new: object, frame: FrameType) -> None:
+        """A watched board's cell changed (called by WatchedRow)."""
+        if self.stopped:
+            return
+        if new not in BLANKS:
+            self.placed += 1
+        self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno))
+
+    def check_lists(self, line: int) -> None:
+        """Compare each tracked list with what we last saw: appends and pops made by `line`."""
+        for tracked in self.tracked.values():
+            items, seen = tracked.items, tracked.seen
+            if len(items) == len(seen):
+                continue
+            while len(seen) > len(items):
+                self.emit(Pop(tracked.name, seen.pop(), len(self.stack), line))
+            for value in items[len(seen) :]:
+                seen.append(short_repr(value))
+                self.emit(
+                    Append(tracked.name, seen[-1], self.is_answer(value), len(self.stack), line)
+                )
+
+    def is_answer(self, value: object) -> bool:
+        """Is an appended value a recorded answer: a list or tuple holding what another tracked
+        list (the path) holds, as `res.append(path[:])` does?"""
+        if not isinstance(value, list | tuple):
+            return False
+        return any(
+            t.items is not value and t.items == list(value) for t in self.tracked.values()
+        ) or any(t.items is value for t in self.tracked.values())
+
+
+# The recording: the steps, the answer, and a replay -----------------------------------------
+
+
+@dataclass
+class CallNode:
+    """One call in the call tree: its label (the choice that led to it), status and children.
+
+    status: "solved" (returned True or recorded an answer), "dead end" (a leaf that found
+    nothing), "pruned" (a branch the learner's `continue`/`break` skipped), "raised", or "" for a
+    call that went on deeper. `on_path` is True when a solution lies below it.
+    """
+
+    label: str
+    depth: int
+    call: int | None = None
+    children: list[CallNode] = field(default_factory=list)
+    status: str = ""
+    value: str = ""
+    on_path: bool = False
+    line: int = 0
+    args: tuple[tuple[str, str], ...] = ()
+    name: str = ""
+    start: int = 0  # the position (steps done) at which this call began
+    end: int | None = None  # the position at which it returned (None: it never did)
+    known_at: int | None = None  # the position from which its status is known, if before `end`
+
+    def walk(self) -> Iterator[CallNode]:
+        """This node and all below it, parents first (without recursion: a run may be 500 deep)."""
+        pending = [self]
+        while pending:
+            node = pending.pop()
+            yield node
+            pending.extend(reversed(node.children))
+
+
+@dataclass
+class Recording:
+    """What `watch` saw, and a replay of it.
+
+    `.calls` counts the recorded calls, `.placed` the digits written into a watched board,
+    `.result` is what the outermost call returned, `.error` None or what ended the run, in words.
+    `.steps` holds every step; `step`, `back`, `goto`, `position`, `board` replay them.
+    """
+
+    name: str
+    steps: list[Step]
+    calls: int
+    placed: int
+    result: Any
+    error: str | None
+    initial_board: list[list[Any]] | None
+    files: dict[str, str] = field(default_factory=dict, repr=False)
+    _model: WatchedRun | None = field(default=None, repr=False)
+
+    @property
+    def model(self) -> WatchedRun:
+        """The replay: the course's timeline engine over these steps (made when first needed)."""
+        if self._model is None:
+            self._model = WatchedRun(self)
+        return self._model
+
+    # the replay, as the stepper's Python API -------------------------------------------------
+
+    @property
+    def position(self) -> int:
+        """How many steps have happened (0: before the first call)."""
+        return self.model.position
+
+    @property
+    def total(self) -> int:
+        """How many steps the recording has."""
+        return len(self.steps)
+
+    @property
+    def board(self) -> list[list[Any]] | None:
+        """The watched board at this position (a copy), or None when no board was passed."""
+        return self.model.board
+
+    @property
+    def stack(self) -> list[str]:
+        """The calls still open at this position, outermost first, as "name(args)"."""
+        return self.model.stack
+
+    @property
+    def depth(self) -> int:
+        """How many recorded calls are open at this position."""
+        return self.model.depth
+
+    @property
+    def line(self) -> int | None:
+        """The learner's line of the last step shown, or None at position 0."""
+        return self.model.line
+
+    @property
+    def caption(self) -> str:
+        """The last step shown, in words."""
+        return self.model.caption
+
+    def lists(self) -> dict[str, list[str]]:
+        """The tracked lists (path, results) at this position, as short reprs of their items."""
+        return {name: list(items) for name, items in self.model.state.lists.items()}
+
+    def step(self, n: int = 1) -> Recording:
+        """Go n steps forward (stops at the end)."""
+        self.model.step(n)
+        return self
+
+    def back(self, n: int = 1) -> Recording:
+        """Go n steps back (stops at the start)."""
+        self.model.back(n)
+        return self
+
+    def goto(self, position: int) -> Recording:
+        """Show the state after `position` steps (clamped to the recording)."""
+        self.model.goto(position)
+        return self
+
+    def stepper(self, size: str = "default") -> Any:
+        """The widget: the course's stepper controls and keys over this run (needs ipywidgets)."""
+        from .stepper.view import TimelineView
+
+        if getattr(self, "_view", None) is None:
+            self._view = TimelineView(self.model, size=size)
+        return self._view.widget
+
+    def _repr_mimebundle_(self, **kwargs: object) -> dict[str, Any]:
+        """In a notebook a recording shows as the stepper, with its repr as the plain text."""
+        from .stepper.view import widget_bundle
+
+        return widget_bundle(self.stepper(), repr(self), **kwargs)
+
+    # the call tree -------------------------------------------------------------------------
+
+    def tree(self) -> CallNode:
+        """The call tree: a node per call, labelled by the choice made just before it."""
+        root = CallNode("start", 0)
+        open_nodes = [root]
+        last_choice: dict[int, str] = {}
+        for position, step in enumerate(self.steps, 1):
+            top = open_nodes[-1]
+            match step:
+                case Call(call, depth, name, args, line):
+                    label = last_choice.pop(depth - 1, None) or (
+                        changed_args(top, args) if top.name == name else name
+                    )
+                    node = CallNode(label, depth, call, line=line, args=args, name=name)
+                    node.start = position
+                    top.children.append(node)
+                    open_nodes.append(node)
+                case Write(row, col, _, new, depth) if new not in BLANKS:
+                    last_choice[depth] = f"r{row + 1}c{col + 1}={new}"
+                case Append(_, value, copy, depth) if not copy:
+                    last_choice[depth] = f"+{value}"
+                case Append(_, _, True) if len(open_nodes) > 1:
+                    top.status, top.known_at = "solved", position
+                case Prune(how, depth, line):
+                    pruned = CallNode(how.split()[0], depth + 1, None, [], "pruned")
+                    pruned.start = pruned.end = position
+                    top.children.append(pruned)
+                case Return(value=value, truthy=truthy, raised=raised) if len(open_nodes) > 1:
+                    open_nodes.pop()
+                    top.value, top.end = value, position
+                    settle(top, truthy, raised)
+        for node in open_nodes[1:]:
+            node.status = node.status or "open"
+        mark_paths(root)
+        return root.children[0] if len(root.children) == 1 else root
+
+    def __repr__(self) -> str:
+        ended = self.error or f"returned {short_repr(self.result)}"
+        placed = f"{plural(self.placed, 'digit')} placed, " if self.initial_board else ""
+        return (
+            f"watched {self.name}: {plural(self.calls, 'call')}, {placed}"
+            f"{plural(len(self.steps), 'step')}; {ended}"
+        )
+
+
+def changed_args(parent: CallNode, args: tuple[tuple[str, str], ...]) -> str:
+    """The arguments that differ from the parent call's, as "i=3": what this call is about."""
+    before = dict(parent.args)
+    changed = [f"{k}={v}" for k, v in args if before.get(k) != v and not v.startswith("board")]
+    return ", ".join(changed)
+
+
+def settle(node: CallNode, truthy: bool, raised: str | None) -> None:
+    """Give a finished call its status from how it ended."""
+    if raised:
+        node.status = "raised"
+    elif node.status == "solved":
+        return
+    elif truthy and node.value == "True" and not any(c.value == "True" for c in node.children):
+        node.status = "solved"
+    elif not any(c.status != "pruned" for c in node.children):
+        node.status = "dead end"
+
+
+def mark_paths(root: CallNode) -> None:
+    """Set on_path on every node with a solution in its subtree (children before parents)."""
+    for node in reversed(list(root.walk())):
+        node.on_path = node.status == "solved" or any(c.on_path for c in node.children)
+
+
+# watch itself ---------------------------------------------------------------------------------
+
+
+def watch(
+    function: Callable[..., Any],
+    *args: Any,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    max_seconds: float = DEFAULT_MAX_SECONDS,
+) -> Recording:
+    """Run `function(*args)` once, recording what it does; return the Recording to replay.
+
+    A board argument (a square list of lists) is watched cell by cell and filled in place as the
+    function would fill it. The run ends cleanly at an exception, at `max_steps` recorded steps,
+    after `max_seconds` (a loop that never ends), or at 500 calls deep.
+    """
+    if not callable(function):
+        raise TypeError(f"watch needs a function to call, not {short_repr(function)}")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int):
+        raise TypeError(f"max_steps must be a whole number, not {max_steps!r}")
+    if max_steps < 1:
+        raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+    if isinstance(max_seconds, bool) or not isinstance(max_seconds, int | float):
+        raise TypeError(f"max_seconds must be a number of seconds, not {max_seconds!r}")
+    if not max_seconds > 0:
+        raise ValueError(f"max_seconds must be more than 0, not {max_seconds}")
+    from .checks.core import TooSlow, deadline  # here: the checks may use watch themselves
+
+    recorder = _Recorder(function, max_steps)
+    watched, initial = watched_arguments(args, recorder)
+    result, error = None, None
+    previous = sys.gettrace()
+    sys.settrace(recorder.tracer())
+    try:
+        with deadline(max_seconds):
+            result = function(*watched)
+    except _Stopped as stopped:
+        error = stopped.why
+    except TooSlow:
+        error = watch_text(
+            "too slow", seconds=format_seconds(max_seconds), max_seconds=f"{max_seconds:g}"
+        )
+        recorder.steps.append(Stop(error, len(recorder.stack), 0))
+    except Exception as raised:  # the learner's bug: recorded and described, never re-raised
+        error = describe_exception(raised, recorder)
+        recorder.steps.append(Stop(error, depth_at(raised, recorder), line_of(raised, recorder)))
+    finally:
+        sys.settrace(previous)
+        copy_back(args, watched)
+    name = getattr(function, "__name__", "function")
+    return Recording(
+        name,
+        recorder.steps,
+        recorder.calls,
+        recorder.placed,
+        result,
+        error,
+        initial,
+        recorder.files,
+    )
+
+
+def watched_arguments(
+    args: tuple[Any, ...], recorder: _Recorder
+) -> tuple[list[Any], list[list[Any]] | None]:
+    """The arguments to pass: the first board swapped for watched rows, and a copy of it."""
+    watched, initial = list(args), None
+    for i, value in enumerate(args):
+        if is_board(value) and initial is None:
+            initial = [list(row) for row in value]
+            watched[i] = [WatchedRow(row, r, recorder) for r, row in enumerate(value)]
+    return watched, initial
+
+
+def copy_back(args: tuple[Any, ...], watched: list[Any]) -> None:
+    """Leave the learner's own board as their function left the watched one."""
+    for original, used in zip(args, watched, strict=True):
+        if original is not used:
+            for row, watched_row in zip(original, used, strict=False):
+                row[:] = list(watched_row)
+
+
+def learner_frames(error: BaseException, recorder: _Recorder) -> list[TracebackType]:
+    """The traceback entries in the learner's code, outermost first."""
+    entries, tb = [], error.__traceback__
+    while tb is not None:
+        if recorder.kind(tb.tb_frame.f_code):
+            entries.append(tb)
+        tb = tb.tb_next
+    return entries
+
+
+def line_of(error: BaseException, recorder: _Recorder) -> int:
+    """The learner's line where the exception came from (their deepest frame)."""
+    entries = learner_frames(error, recorder)
+    return entries[-1].tb_lineno if entries else 0
+
+
+def depth_at(error: BaseException, recorder: _Recorder) -> int:
+    """How many recorded calls were open where the exception was raised."""
+    return sum(
+        1 for tb in learner_frames(error, recorder) if recorder.kind(tb.tb_frame.f_code) == 2
+    )
+
+
+def describe_exception(error: BaseException, recorder: _Recorder) -> str:
+    """ "your function raised IndexError at line 7, 12 calls deep: list index out of range"."""
+    depth = depth_at(error, recorder)
+    words = watch_text(
+        "exception",
+        error=type(error).__name__,
+        line=line_of(error, recorder),
+        depth=plural(depth, "call"),
+    )
+    return f"{words}: {error}" if str(error) else words
+
+
+# Explaining a mistake from a recording -------------------------------------------------------
+
+
+def find_missing_undo(recording: Recording) -> str | None:
+    """The first choice a call left in place when it gave up, in words; None if every call
+    un-chose what it chose.
+
+    A call that wrote a digit, explored, and then returned False with its digit still on the
+    board, or that returned with the path longer than it found it, forgot its un-choose.
+    """
+    board = [list(row) for row in recording.initial_board] if recording.initial_board else None
+    written: list[dict[tuple[int, int], object]] = [{}]
+    calls: list[tuple[Call | None, dict[str, list[str]]]] = [(None, {})]
+    lists: dict[str, list[str]] = {}
+    for step in recording.steps:
+        match step:
+            case Call():
+                written.append({})
+                calls.append((step, {name: items[:] for name, items in lists.items()}))
+            case Write(row, col, _, new) if board is not None:
+                board[row][col] = new
+                if new in BLANKS:
+                    written[-1].pop((row, col), None)
+                else:
+                    written[-1][(row, col)] = new
+            case Append(name, value, False):
+                lists.setdefault(name, []).append(value)
+            case Pop(name) if lists.get(name):
+                lists[name].pop()
+            case Return(raised=None) if len(written) > 1:
+                mine, (call, before) = written.pop(), calls.pop()
+                words = left_on_board(mine, board, step) if not step.truthy else None
+                words = words or left_on_path(call, before, lists)
+                if words:
+                    return words
+            case Return() if len(written) > 1:
+                written.pop()
+                calls.pop()
+    return None
+
+
+def left_on_board(
+    mine: dict[tuple[int, int], object], board: list[list[Any]] | None, step: Return
+) -> str | None:
+    """A digit a failed call wrote and left on the board, in words."""
+    left = [(cell, d) for cell, d in mine.items() if board and board[cell[0]][cell[1]] == d]
+    if not left:
+        return None
+    (r, c), digit = left[-1]
+    return watch_text("left on board", cell=cell_name(r, c), value=step.value, digit=digit)
+
+
+def left_on_path(
+    call: Call | None, before: dict[str, list[str]], lists: dict[str, list[str]]
+) -> str | None:
+    """A list (the path) that a call returned longer than it found it, in words."""
+    for name, items in lists.items():
+        found = before.get(name, [])
+        if call is not None and len(items) > len(found):
+            shown = ", ".join(f"{k}={v}" for k, v in call.args)
+            return watch_text(
+                "left on path",
+                call=f"{call.name}({shown})",
+                name=name,
+                before=", ".join(found),
+                after=", ".join(items),
+            )
+    return None
+
+
+# The stepper's model of a watched run (on the course's timeline engine) ----------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A watched run's state at one position, kept every few hundred steps for quick jumps."""
+
+    board: tuple[tuple[Any, ...], ...] | None
+    stack: tuple[Call, ...]
+    lists: tuple[tuple[str, tuple[str, ...]], ...]
+    placed: int
+
+
+class WatchReplay:
+    """The board, the open calls and the tracked lists, moved forward by a run's steps."""
+
+    def __init__(self, board: list[list[Any]] | None) -> None:
+        self.board = [list(row) for row in board] if board else None
+        self.stack: list[Call] = []
+        self.lists: dict[str, list[str]] = {}
+        self.placed = 0
+
+    def apply(self, step: Step) -> None:
+        """Do what the learner's code did at this step."""
+        match step:
+            case Call():
+                self.stack.append(step)
+            case Return() if self.stack:
+                self.stack.pop()
+            case Write(row, col, _, new) if self.board is not None:
+                self.board[row][col] = new
+                self.placed += new not in BLANKS
+            case Append(name, value):
+                self.lists.setdefault(name, []).append(value)
+            case Pop(name) if self.lists.get(name):
+                self.lists[name].pop()
+
+    def save(self) -> Saved:
+        """A compact copy of this state."""
+        board = tuple(map(tuple, self.board)) if self.board is not None else None
+        lists = tuple((name, tuple(items)) for name, items in self.lists.items())
+        return Saved(board, tuple(self.stack), lists, self.placed)
+
+    def restore(self, saved: Saved) -> None:
+        """Become the state a checkpoint saved."""
+        self.board = [list(row) for row in saved.board] if saved.board is not None else None
+        self.stack = list(saved.stack)
+        self.lists = {name: list(items) for name, items in saved.lists}
+        self.placed = saved.placed
+
+
+class WatchedRun(Timeline[Step, Saved]):
+    """The model of a watched run for the course's stepper: position, `goto`, `board`, the open
+    calls, the caption with the learner's line, and `frame()` for the view, which shows the board
+    (when one was watched) beside the call tree grown so far."""
+
+    stack_title = watch_text("stack title")
+
+    def __init__(self, recording: Recording) -> None:
+        self.recording = recording
+        self.state = WatchReplay(recording.initial_board)
+        super().__init__(FixedRecording(recording.steps), self.state)
+        self.call_tree = recording.tree()
+        ends = {n.call: n.status for n in self.call_tree.walk() if n.call is not None}
+        self._dead = {call for call, status in ends.items() if status == "dead end"}
+        self._solved = {call for call, status in ends.items() if status == "solved"}
+        self._names = {s.call: s.name for s in recording.steps if type(s) is Call}
+        self.queens = queens_path(recording.steps)
+        """(n, the list's name) when this looks like N-Queens: a board of n rows drawn from a
+        path of column numbers; None otherwise."""
+
+    @property
+    def title(self) -> str:
+        """What the view shows above the picture."""
+        return f"watch: {self.recording.name}"
+
+    @property
+    def board(self) -> list[list[Any]] | None:
+        """The watched board here (a copy), or None when no board was passed."""
+        board = self.state.board
+        return [list(row) for row in board] if board is not None else None
+
+    @property
+    def stack(self) -> list[str]:
+        """The open calls, outermost first, as "name(args)"."""
+        return [f"{c.name}({', '.join(v for _, v in c.args)})" for c in self.state.stack]
+
+    @property
+    def depth(self) -> int:
+        """How many recorded calls are open here."""
+        return len(self.state.stack)
+
+    @property
+    def line(self) -> int | None:
+        """The learner's line of the step showing (None at the start)."""
+        step = self.event
+        return step.line if step is not None else None
+
+    @property
+    def caption(self) -> str:
+        """The step showing, in words."""
+        step = self.event
+        return caption(step) if step is not None else watch_text("before", name=self.recording.name)
+
+    def source_line(self) -> str:
+        """The learner's line of the step showing, as they wrote it ("" when unknown)."""
+        step, stack = self.event, self.state.stack
+        if step is None or not step.line:
+            return ""
+        if type(step) is Call:  # the line that made the call, in the caller
+            name = stack[-2].name if len(stack) > 1 else stack[-1].name
+        elif type(step) is Return:
+            name = self._names.get(step.call, "")
+        else:
+            name = stack[-1].name if stack else ""
+        filename = self.recording.files.get(name)
+        return linecache.getline(filename, step.line).strip() if filename else ""
+
+    def dead_end(self, event: Step) -> bool:
+        """A call that found nothing below it returns here (Next dead end stops at it)."""
+        return type(event) is Return and event.call in self._dead
+
+    def solved_by(self, event: Step) -> bool:
+        """An answer recorded, or the call that solved the board returning."""
+        return (type(event) is Append and event.copy) or (
+            type(event) is Return and event.call in self._solved
+        )
+
+    def frame(self) -> Frame:
+        """What the view draws here: board and call tree, your calls, the step in words."""
+        from .calltree import tree_svg
+
+        current = self.state.stack[-1].call if self.state.stack else None
+        picture = tree_svg(self.call_tree, self.position, current)
+        if self.state.board is not None or self.queens is not None:
+            board = f'<div style="flex:0 0 auto">{self.board_picture()}</div>'
+            tree = f'<div style="flex:0 1 auto;overflow-x:auto">{picture}</div>'
+            picture = f'<div style="display:flex;gap:1em;flex-wrap:wrap">{board}{tree}</div>'
+        picture = f'<div class="sdk-watch" data-position="{self.position}">{picture}</div>'
+        lines = [f"{i}. {text}" for i, text in enumerate(self.stack, 1)]
+        status = step_status(self.position, self.known, self.finished)
+        counters = f"{status} · calls open {self.depth}"
+        if self.state.board is not None:
+            counters += f" · digits placed {number(self.state.placed)}"
+        source = self.source_line()
+        said = f"{self.caption}   ⟵ {source}" if source else self.caption
+        return Frame(picture, lines, said, counters, status, {"position": str(self.position)})
+
+    def board_picture(self) -> str:
+        """The watched board as the stepper draws boards (a plain grid for other sizes), or the
+        N-Queens board that the path of queens' columns stands for."""
+        if self.state.board is None and self.queens is not None:
+            return queens_html(*self.queens, self.state.lists.get(self.queens[1], []))
+        board = self.state.board or []
+        initial = self.recording.initial_board or []
+        if len(board) in (4, 9, 16) and all(
+            isinstance(d, str) and len(d) == 1 for r in board for d in r
+        ):
+            given = {
+                (r, c): d
+                for r, row in enumerate(initial)
+                for c, d in enumerate(row)
+                if d not in BLANKS
+            }
+            step = self.event
+            marks = Marks(current=(step.row, step.col)) if type(step) is Write else Marks()
+            return board_html(board, given, set(), marks, {})
+        rows = "".join(
+            "<tr>" + "".join(f"<td>{escape(str(d))}</td>" for d in row) + "</tr>" for row in board
+        )
+        return f'<table class="sdk-board">{rows}</table>'
+
+    def __repr__(self) -> str:
+        return (
+            f"<watched {self.recording.name}: step {number(self.position)} of {number(self.known)}>"
+        )
+
+
+def queens_path(steps: list[Step]) -> tuple[int, str] | None:
+    """(n, name) when the first call takes an int `n` and the path `name` grows by columns."""
+    first = next((step for step in steps if type(step) is Call), None)
+    if first is None:
+        return None
+    args = dict(first.args)
+    appended = {step.name for step in steps if type(step) is Append and not step.copy}
+    size = args.get("n", "")
+    paths = [name for name in args if name in appended]
+    if not size.isdigit() or not paths or int(size) > 16:
+        return None
+    return int(size), paths[0]
+
+
+QUEEN_CELL = "width:2.2em;height:2.2em;text-align:center;font-size:1.4em"
+
+
+def queens_html(n: int, name: str, columns: list[str]) -> str:
+    """An n x n board with a queen in row r at column columns[r], as an HTML table."""
+    rows = []
+    for r in range(n):
+        col = int(columns[r]) if r < len(columns) and columns[r].isdigit() else None
+        cells = "".join(
+            f'<td class="{"sdk-p" if c == col else ""}" style="{QUEEN_CELL}">'
+            f"{'♛' if c == col else ''}</td>"
+            for c in range(n)
+        )
+        rows.append(f"<tr>{cells}</tr>")
+    return (
+        f'<table class="sdk-board sdk-queens" data-queens="{escape(name)}">{"".join(rows)}</table>'
+    )

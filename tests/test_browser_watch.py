@@ -1,0 +1,96 @@
+"""A watched run in a real JupyterLab and headless Chromium: `watch` shows as the stepper, and its
+Step and Back buttons move through the learner's own function.
+
+The notebook is written here (one cell: a learner's permute, watched); the expected captions come
+from watching the same source in this process, never from text written into the test.
+"""
+
+from __future__ import annotations
+
+import linecache
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from sudoku_lib import watch
+from tests.browser_support import OUTPUT, Lab, chromium, jupyter_server, run_all_cells
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "watched.ipynb"
+CELL = """from sudoku_lib import watch
+
+
+def permute(nums):
+    res = []
+
+    def backtrack(path, used):
+        if len(path) == len(nums):
+            res.append(path[:])
+            return
+        for i in range(len(nums)):
+            if used[i]:
+                continue
+            used[i] = True
+            path.append(nums[i])
+            backtrack(path, used)
+            path.pop()
+            used[i] = False
+
+    backtrack([], [False] * len(nums))
+    return res
+
+
+watch(permute, [1, 2, 3])"""
+
+
+def reference_recording():
+    """The same cell's function, watched here: its line numbers count from the cell's top."""
+    name = "<watched cell>"
+    linecache.cache[name] = (len(CELL), None, CELL.splitlines(keepends=True), name)
+    space: dict = {}
+    exec(compile(CELL.replace("watch(permute, [1, 2, 3])", ""), name, "exec"), space)
+    return watch(space["permute"], [1, 2, 3])
+
+
+@pytest.fixture
+def lab(tmp_path: Path) -> Iterator[Lab]:
+    """JupyterLab on a free loopback port, serving the one-cell notebook."""
+    notebook = tmp_path / NOTEBOOK
+    kernel = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    cells = [nbformat.v4.new_code_cell(CELL)]
+    nbformat.write(nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": kernel}), notebook)
+    with jupyter_server(
+        tmp_path, [notebook], options=["--LabApp.expose_app_in_browser=True"]
+    ) as running:
+        yield running
+
+
+def test_a_watched_run_steps_in_jupyterlab(lab: Lab):
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=20_000)
+    reference = reference_recording()
+    with chromium({"width": 1400, "height": 1000}) as page:
+        page.goto(f"{lab.url}lab/tree/{NOTEBOOK}?token={lab.token}", timeout=60_000)
+        kernel = page.locator(".jp-StatusBar-TextItem[title^='Change kernel']")
+        expect(kernel).to_have_text(re.compile(r"\|\s*Idle\s*$"), timeout=90_000)
+        run_all_cells(page)
+        stepper = page.locator(".sudoku-stepper").first
+        expect(stepper).to_be_visible(timeout=30_000)
+        view = stepper.locator(".sdk-watch")
+        caption = stepper.locator(".sdk-caption")
+        expect(view).to_have_attribute("data-position", "0")
+        for k in range(1, 4):
+            stepper.locator(".sdk-step").click()
+            expect(view).to_have_attribute("data-position", str(k))
+        expect(caption).to_have_text(reference.goto(3).model.frame().caption)  # with your line
+        stepper.locator(".sdk-back").click()
+        expect(view).to_have_attribute("data-position", "2")
+        expect(caption).to_have_text(reference.goto(2).model.frame().caption)
+        expect(stepper.locator("svg.sdk-calltree circle")).not_to_have_count(0)
+        OUTPUT.mkdir(exist_ok=True)
+        stepper.screenshot(path=str(OUTPUT / "watch-stepper.png"))

@@ -1,0 +1,357 @@
+"""watch: a learner's own recursive function, recorded once, replayed, and explained."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from sudoku_lib import parse, solve, watch
+from sudoku_lib.board import BLANK
+from sudoku_lib.puzzles import SAMPLE, TREE_4X4
+from sudoku_lib.queens import count_queens
+from sudoku_lib.search.events import Try, Undo
+from sudoku_lib.trace import record_tree
+from sudoku_lib.watch import Append, Call, Pop, Prune, Return, Write, find_missing_undo
+
+
+def is_valid(board, r, c, d):
+    """The notebook's rule check, at any size (a helper: not recorded as a call)."""
+    size = len(board)
+    box = round(size**0.5)
+    for i in range(size):
+        if board[r][i] == d or board[i][c] == d:
+            return False
+    top, left = box * (r // box), box * (c // box)
+    return all(board[i][j] != d for i in range(top, top + box) for j in range(left, left + box))
+
+
+def solve_board(board, counter):
+    """Notebook 03's plain solver, as a learner types it."""
+    size = len(board)
+    for r in range(size):
+        for c in range(size):
+            if board[r][c] == ".":
+                for d in "123456789"[:size]:
+                    if is_valid(board, r, c, d):
+                        board[r][c] = d  # choose
+                        counter["placed"] += 1
+                        if solve_board(board, counter):  # explore
+                            return True
+                        board[r][c] = "."  # un-choose
+                return False
+    return True
+
+
+def solve_without_undo(board):
+    """The classic mistake: no un-choose."""
+    size = len(board)
+    for r in range(size):
+        for c in range(size):
+            if board[r][c] == ".":
+                for d in "1234"[:size]:
+                    if is_valid(board, r, c, d):
+                        board[r][c] = d
+                        if solve_without_undo(board):
+                            return True
+                return False
+    return True
+
+
+def permute(nums, pop=True):
+    """LeetCode 46 as a learner writes it: a nested helper, a path, a results list."""
+    res = []
+
+    def backtrack(path, used):
+        if len(path) == len(nums):
+            res.append(path[:])
+            return
+        for i in range(len(nums)):
+            if used[i]:
+                continue
+            used[i] = True
+            path.append(nums[i])
+            backtrack(path, used)
+            if pop:
+                path.pop()
+            used[i] = False
+
+    backtrack([], [False] * len(nums))
+    return res
+
+
+def library_board_at_each_try(puzzle):
+    """The board after every Try of the library's naive search, and the (cell, digit) writes."""
+    events = []
+    solve(puzzle, "naive", listener=events.append)
+    board, boards, writes = parse(puzzle), [], []
+    for event in events:
+        if isinstance(event, Try):
+            board[event.row][event.col] = event.digit
+            boards.append([row[:] for row in board])
+            writes.append((event.row, event.col, event.digit))
+        elif isinstance(event, Undo):
+            board[event.row][event.col] = BLANK
+            writes.append((event.row, event.col, BLANK))
+    return boards, writes
+
+
+@pytest.fixture(scope="module")
+def sample_run():
+    board, counter = parse(SAMPLE), {"placed": 0}
+    return watch(solve_board, board, counter), board, counter
+
+
+def test_the_sample_places_the_same_digits_as_the_library(sample_run):
+    recording, board, counter = sample_run
+    result = solve(SAMPLE, "naive")
+    assert recording.placed == result.stats.nodes == counter["placed"]
+    assert (
+        recording.calls == result.stats.nodes + 1
+    )  # every placed digit is explored, plus the root
+    assert recording.result is True and recording.error is None
+    assert board == result.solution  # the learner's own board is filled, as an unwatched run would
+
+
+def test_the_board_is_the_same_as_the_library_search_at_every_try(sample_run):
+    recording, _, _ = sample_run
+    boards, writes = library_board_at_each_try(SAMPLE)
+    seen = [(s.row, s.col, s.new) for s in recording.steps if isinstance(s, Write)]
+    assert seen == writes
+    recording.goto(0)
+    tries = 0
+    for position, step in enumerate(recording.steps, start=1):
+        if isinstance(step, Write) and not step.erase:
+            recording.goto(position)
+            assert recording.board == boards[tries]
+            tries += 1
+    assert tries == len(boards)
+
+
+def test_replay_goes_back_to_the_start_and_forward_to_the_end():
+    board = parse(TREE_4X4)
+    recording = watch(solve_board, board, {"placed": 0})
+    recording.goto(recording.total)
+    assert recording.board == board and recording.stack == []
+    recording.back(recording.total)
+    assert recording.position == 0 and recording.board == parse(TREE_4X4)
+    recording.step(3)
+    assert recording.position == 3 and recording.depth >= 1
+    assert recording.caption.startswith(f"line {recording.line}:")
+    with pytest.raises(TypeError, match="whole number"):
+        recording.goto("5")
+
+
+def test_only_the_learners_recursive_calls_are_recorded():
+    recording = watch(solve_board, parse(TREE_4X4), {"placed": 0})
+    names = {step.name for step in recording.steps if isinstance(step, Call)}
+    assert names == {"solve_board"}  # not is_valid (a helper), nor any library function
+
+
+def test_a_path_and_the_answers_are_recorded_with_the_pruned_branches():
+    recording = watch(permute, [1, 2, 3])
+    assert recording.result == [[1, 2, 3], [1, 3, 2], [2, 1, 3], [2, 3, 1], [3, 1, 2], [3, 2, 1]]
+    appends = [s for s in recording.steps if isinstance(s, Append)]
+    assert sum(s.copy for s in appends) == 6  # res.append(path[:]): six answers recorded
+    assert sum(isinstance(s, Pop) for s in recording.steps) == 15  # one pop per choice
+    # a `continue` for each used number: 3 calls with one used, 6 with two
+    assert sum(isinstance(s, Prune) for s in recording.steps) == 3 * 1 + 6 * 2
+    tree = recording.tree()
+    assert sum(node.status == "solved" for node in tree.walk()) == 6
+    assert {n.label for n in tree.children[0].children} == {"+1", "+2", "+3"}
+    recording.goto(6)  # permute, backtrack([]), append 1, backtrack([1]), continue, append 2
+    assert recording.lists()["path"] == ["1", "2"]
+
+
+def test_an_exception_is_described_with_the_learners_line_and_depth():
+    def dig(n):
+        if n == 3:
+            return [][n]  # the bug
+        return dig(n + 1)
+
+    line = dig.__code__.co_firstlineno + 2
+    recording = watch(dig, 0)
+    assert recording.error == f"your function raised IndexError at line {line}, 4 calls deep: " + (
+        "list index out of range"
+    )
+    assert recording.result is None
+    assert recording.goto(recording.total).caption == recording.error
+
+
+def test_infinite_recursion_stops_cleanly_and_the_tracer_is_removed():
+    def forever(n):
+        return forever(n + 1)
+
+    def mine(frame, event, arg):
+        return None
+
+    sys.settrace(mine)
+    try:
+        recording = watch(forever, 0)
+        assert sys.gettrace() is mine
+    finally:
+        sys.settrace(None)
+    assert recording.error.startswith("stopped at 500 calls deep")
+    assert recording.goto(recording.total).depth == 500  # the replay still works
+    assert recording.back(10).depth == 491  # the last step says why; the nine before are calls
+
+
+def test_max_steps_ends_the_recording_even_through_except_exception():
+    def stubborn(n):
+        try:
+            return stubborn(n + 1) if n < 400 else n
+        except Exception:
+            return -1
+
+    recording = watch(stubborn, 0, max_steps=100)
+    assert recording.error == "stopped after 100 steps (max_steps=100)"
+    assert recording.total == 101  # the hundred steps, then the one that says why
+    assert recording.result is None
+
+
+def test_a_loop_that_never_ends_is_stopped():
+    def spin(n):
+        i = 0
+        while i < n:
+            n += 1
+        return i
+
+    recording = watch(spin, 1, max_seconds=0.5)
+    assert recording.error == (
+        "stopped after 500.0 ms (max_seconds=0.5): is there a loop that never ends?"
+    )
+    assert recording.goto(recording.total).caption == recording.error
+    assert sys.gettrace() is None
+
+
+@pytest.mark.parametrize(
+    ("function", "max_steps", "error", "words"),
+    [
+        ("solve_board", 10, TypeError, "needs a function"),
+        (solve_board, "10", TypeError, "max_steps must be a whole number"),
+        (solve_board, True, TypeError, "max_steps must be a whole number"),
+        (solve_board, 0, ValueError, "at least 1"),
+    ],
+)
+def test_bad_arguments_are_refused_clearly(function, max_steps, error, words):
+    with pytest.raises(error, match=words):
+        watch(function, parse(TREE_4X4), {"placed": 0}, max_steps=max_steps)
+
+
+@pytest.mark.parametrize(
+    ("seconds", "error"), [("1", TypeError), (0, ValueError), (-2.5, ValueError)]
+)
+def test_a_bad_time_limit_is_refused_clearly(seconds, error):
+    with pytest.raises(error, match="max_seconds"):
+        watch(solve_board, parse(TREE_4X4), {"placed": 0}, max_seconds=seconds)
+
+
+def test_a_missing_undo_is_explained_in_words():
+    recording = watch(solve_without_undo, parse(TREE_4X4))
+    message = find_missing_undo(recording)
+    assert message is not None and "un-choose before you return" in message
+    assert message.startswith("after your call for row ")
+    assert find_missing_undo(watch(solve_board, parse(TREE_4X4), {"placed": 0})) is None
+
+
+def test_a_missing_pop_is_explained_in_words():
+    assert find_missing_undo(watch(permute, [1, 2, 3])) is None
+    message = find_missing_undo(watch(permute, [1, 2, 3], False))
+    assert message is not None and "path" in message and "pop" in message
+
+
+def test_every_call_returns_once_in_a_finished_recording():
+    recording = watch(permute, [1, 2])
+    calls = [s.call for s in recording.steps if isinstance(s, Call)]
+    returns = [s.call for s in recording.steps if isinstance(s, Return)]
+    assert sorted(calls) == sorted(returns) == list(range(recording.calls))
+
+
+def test_the_call_tree_is_drawn_with_a_marker_per_status():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from sudoku_lib.calltree import draw_call_tree
+
+    recording = watch(permute, [1, 2, 3])
+    ax = draw_call_tree(recording, current=3)
+    gids = [line.get_gid() for line in ax.lines]
+    assert gids.count("solved") == 6 and gids.count("pruned") == 15 and gids.count("current") == 1
+    assert ax.get_title() == "permute: 17 calls, 6 solved"
+    plt.close(ax.figure)
+    board_tree = watch(solve_board, parse(TREE_4X4), {"placed": 0}).tree()
+    library_tree = record_tree(TREE_4X4)  # the library's naive search, drawn in notebook 03
+    assert sum(n.status == "dead end" for n in board_tree.walk()) == len(library_tree.dead_ends())
+    assert [n.label for n in board_tree.walk() if n.on_path][-1] == "r4c4=3"
+
+
+def test_the_stepper_model_replays_on_the_courses_timeline_engine():
+    recording = watch(permute, [1, 2, 3])
+    model = recording.model
+    assert model.to_solution() and model.caption.endswith("res.append([1, 2, 3])")
+    assert model.stack[-1].startswith("backtrack([1, 2, 3]")
+    frame = model.frame()
+    assert frame.stack[0].startswith("1. permute(") and 'data-current="' in frame.board_html
+    assert frame.board_html.count("<polygon") == 1  # one answer recorded so far, one star
+    model.last()
+    assert model.frame().board_html.count("<polygon") == 6 and model.at_end
+    model.first()
+    assert model.caption == "before the first call of permute" and model.frame().stack == []
+
+
+def test_a_watched_board_is_drawn_beside_its_call_tree():
+    recording = watch(solve_board, parse(TREE_4X4), {"placed": 0})
+    model = recording.model
+    assert model.next_dead_end() and isinstance(model.event, Return)
+    html = model.frame().board_html
+    assert 'class="sdk-board sdk-n4"' in html and "<svg" in html
+    assert recording.goto(recording.total).board == solve(TREE_4X4, "naive").solution
+
+
+def test_a_recording_shows_as_the_stepper_widget():
+    recording = watch(permute, [1, 2])
+    bundle = recording._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"] == repr(recording)
+
+
+def place_queens(n, queens):
+    """Notebook 03's N-Queens counter, with the path passed in."""
+    if len(queens) == n:
+        return 1
+    total = 0
+    for col in range(n):
+        if any(c == col or abs(c - col) == len(queens) - r for r, c in enumerate(queens)):
+            continue
+        queens.append(col)
+        total += place_queens(n, queens)
+        queens.pop()
+    return total
+
+
+def test_n_queens_is_drawn_as_a_board_from_its_path():
+    recording = watch(place_queens, 4, [])
+    assert recording.result == count_queens(4)
+    model = recording.model
+    assert model.queens == (4, "queens")
+    model.goto(next(i for i, s in enumerate(recording.steps, 1) if isinstance(s, Return)))
+    columns = [int(c) for c in recording.lists()["queens"]]
+    html = model.frame().board_html
+    assert html.count("♛") == len(columns) and 'data-queens="queens"' in html
+
+
+def test_each_step_shows_the_learners_own_line():
+    import inspect
+
+    recording = watch(permute, [1, 2, 3])
+    source, first = inspect.getsourcelines(permute)
+    model = recording.model
+    for position, step in enumerate(recording.steps, 1):
+        if isinstance(step, (Append, Pop, Prune)):
+            model.goto(position)
+            written = source[step.line - first].strip()
+            assert model.frame().caption.endswith(f"⟵ {written}")
+            expected = {"Append": ".append(", "Pop": ".pop()", "Prune": "continue"}
+            assert expected[type(step).__name__] in written
