@@ -19,7 +19,7 @@ from html import escape
 from typing import Any, Protocol
 
 import anywidget
-import ipywidgets as widgets  # type: ignore[import-untyped]
+import ipywidgets as widgets
 import traitlets
 
 from ..words import number
