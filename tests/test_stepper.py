@@ -596,3 +596,17 @@ def test_the_benchmark_measures_every_figure(capsys):
     for what in ("bare solve", "goto(1,500)", "multiple of the bare", "back to step 700", "Step"):
         assert what in printed, what
     assert "goto(2,500)" in printed
+
+
+def test_a_displayed_stepper_lives_while_the_browser_shows_it():
+    stepper = Stepper(SAMPLE, "naive")
+    stepper._repr_mimebundle_()  # what display() asks for
+    kept = weakref.ref(stepper)
+    widget = stepper.widget
+    del stepper
+    gc.collect()
+    assert kept() is not None, "displayed, then freed before the browser could draw it"
+    widget._view_count = 1  # the browser reports a view, then none (the cell was cleared)
+    widget._view_count = 0
+    gc.collect()
+    assert kept() is None

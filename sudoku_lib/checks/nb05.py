@@ -7,6 +7,7 @@ answer is checked against the search itself, not against a stored number.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from ..board import Board, parse, to_grid_text
 from ..puzzles import FOUR_BY_FOUR, SAMPLE, load_set
@@ -31,7 +32,7 @@ def board_after_events(puzzle: str, steps: int) -> Board:
     return replay.board
 
 
-def check_board_after(board_after) -> Report:
+def check_board_after(board_after: Callable[[str, int], object]) -> Report:
     """Exercise 1: `board_after(puzzle, steps)` gives the board after that many steps."""
     cases = [
         Case(f"{name}, {steps} steps", (puzzle, steps), board_after_events(puzzle, steps))
@@ -49,11 +50,13 @@ def check_board_after(board_after) -> Report:
 def first_dead_end_of(puzzle: str) -> tuple[int, tuple[int, int]]:
     """The step number of the naive search's first dead end and its cell (1-based)."""
     events = events_of(puzzle, max_nodes=100_000)
-    step, event = next((i, e) for i, e in enumerate(events, 1) if isinstance(e, DeadEnd))
-    return step, (event.row + 1, event.col + 1)
+    for step, event in enumerate(events, 1):
+        if isinstance(event, DeadEnd) and event.row is not None and event.col is not None:
+            return step, (event.row + 1, event.col + 1)  # the naive search names its cell
+    raise ValueError(f"the naive search on {puzzle} has no dead end in its first 100,000 nodes")
 
 
-def check_first_dead_end(first_dead_end) -> Report:
+def check_first_dead_end(first_dead_end: Callable[[str], object]) -> Report:
     """Exercise 2: `first_dead_end(puzzle)` gives (step, (row, column)) of the first dead end."""
     puzzles = [("the 4x4", FOUR_BY_FOUR), ("the sample", SAMPLE)]
     puzzles += [(f"easy50 #{i + 1}", load_set("easy50")[i]) for i in (2, 11)]
@@ -67,7 +70,7 @@ def tries_by_depth(puzzle: str) -> dict[int, int]:
     return dict(sorted(depths.items()))
 
 
-def check_tries_per_depth(tries_per_depth) -> Report:
+def check_tries_per_depth(tries_per_depth: Callable[[str], object]) -> Report:
     """Exercise 3: `tries_per_depth(puzzle)` counts the naive search's tries at each depth."""
     puzzles = [
         ("the 4x4", FOUR_BY_FOUR),

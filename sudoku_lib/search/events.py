@@ -88,9 +88,9 @@ def caption(event: Event, size: int = 9) -> str:
             kind = "forced " if forced else ""
             return f"take back the {kind}{digit} in {where(row, col)}"
         case DeadEnd(row, col, _, why) if row is not None and col is not None:
-            return f"{why} for {where(row, col)}: back up"
+            return f"{where(row, col)}: {why}, so back up"
         case DeadEnd(_, _, _, why):
-            return f"{why}: back up"
+            return f"{why}, so back up"
         case Solved():
             return "solved: every cell is filled"
     raise TypeError(f"not a search event: {event!r}")

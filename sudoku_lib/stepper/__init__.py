@@ -21,13 +21,17 @@ engine.py, the timeline engine (plain Python, no widgets, no threads):
 model.py, the Sudoku model (no widgets): `StepperModel(puzzle, method="naive", **switches)`, a
 Timeline with `board`, `stack`, `stats`, `caption`, the counters, `next_dead_end()` (alias
 `next_backtrack`), `to_solution()`, `run_to_end()`, and `frame() -> Frame`: what a view draws
-(board HTML, stack lines, caption, counters, status). Any timeline with a `frame()` method, a
-`title` and a `dead_end(event)` test can be driven by the view.
+(board HTML, stack lines, caption, counters, status). Any Timeline subclass with `frame()`, a
+`title` and a `stack_title` can be driven by the view; overriding `dead_end(event)` and
+`solved_by(event)` gives its "Next dead end" and "To solution" buttons a meaning.
 
 view.py, the widgets: `Stepper` (a StepperModel with a view; `size="large"` for a projector),
-`side_by_side(puzzle, "naive", "pruned")`, and `TimelineView(model, ...)`, the controls and
-the keyboard over any such model. The widget module is imported only when first asked for, so
-the checks and tests can use the model without ipywidgets.
+`side_by_side(puzzle, "naive", "pruned")`, and `TimelineView(model, controls=True,
+size="default")`, the picture, controls and keys over any such model (its `.widget` is what to
+display or put in a layout). Views hold their model weakly and close their widgets when it is
+freed; a displayed Stepper is kept while the browser shows it (`KeepWhileShown`). The widget
+module is imported only when first asked for, so the checks and tests can use the model without
+ipywidgets.
 """
 
 from __future__ import annotations

@@ -186,7 +186,7 @@ STYLE = f"""<style>
   overflow-y: auto; min-width: 14em; padding: 0 6px; }}
 .sdk-level.sdk-top {{ font-weight: bold; outline: 2px solid {CURRENT_EDGE};
   background: {style.CURRENT}; }}
-.sdk-caption {{ font-size: calc(var(--sdk-text) + 2px); }}
+.sdk-caption, .sdk-title {{ font-size: calc(var(--sdk-text) + 2px); }}
 .sdk-counters, .sdk-keys, .sdk-note {{ font-size: var(--sdk-text); }}
 .sdk-counters {{ font-family: monospace; }}
 .sdk-keys {{ color: #4b5563; }}

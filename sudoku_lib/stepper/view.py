@@ -19,7 +19,7 @@ from html import escape
 from typing import Any, Protocol
 
 import anywidget
-import ipywidgets as widgets  # type: ignore[import-untyped]
+import ipywidgets as widgets
 import traitlets
 
 from ..words import number
@@ -74,17 +74,26 @@ function render({ model, el }) {
     root.setAttribute("aria-keyshortcuts", "ArrowRight ArrowLeft Space Home End");
     root.setAttribute("data-lm-suppress-shortcuts", "true");
     root.addEventListener("keydown", onKey);
+    for (const control of root.querySelectorAll("select, input")) {
+      const label = control.closest(".widget-inline-hbox")?.querySelector(".widget-label");
+      const words = label ? label.title || label.textContent : "";
+      if (!control.title && words) control.title = words;
+    }
     for (const node of root.querySelectorAll("[title]")) {
       if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", node.title);
     }
   };
   attach(600);
+  let sent = 0;
   const tick = () => {
     timer = null;
+    sent = performance.now();
     if (model.get("playing")) model.send({ key: "tick" });
   };
   const schedule = () => {
-    if (model.get("playing") && timer === null) timer = setTimeout(tick, model.get("interval"));
+    // the kernel's answer took part of the interval already: wait only for the rest
+    const rest = Math.max(0, model.get("interval") - (performance.now() - sent));
+    if (model.get("playing") && timer === null) timer = setTimeout(tick, rest);
   };
   model.on("msg:custom", (message) => { if (message.ticked) schedule(); });
   model.on("change:playing", schedule);
@@ -356,11 +365,34 @@ def close_tree(widget: widgets.Widget) -> None:
             part.close()
 
 
+class KeepWhileShown:
+    """Keeps a stepper alive from the moment it is displayed until the browser shows no view of
+    it any more (the cell cleared or run again), so `display(Stepper(...))` works with no name
+    kept, while a stepper that was never shown, or is shown no longer, is freed once dropped.
+
+    ipywidgets counts a widget's views in the browser when `_view_count` starts at 0.
+    """
+
+    def __init__(self, widget: widgets.Widget) -> None:
+        self.kept: object = None
+        widget._view_count = 0
+        widget.observe(self.views_changed, names="_view_count")
+
+    def shown(self, owner: object) -> None:
+        """The owner is being displayed: keep it."""
+        self.kept = owner
+
+    def views_changed(self, change: dict[str, Any]) -> None:
+        """No view left in the browser: let the owner go."""
+        if not change["new"]:
+            self.kept = None
+
+
 class BoardView:
     """The picture of one model: title, board and stack (wrapping), counters, caption."""
 
     def __init__(self, title: str) -> None:
-        self.title = widgets.HTML(f"<b>{escape(title)}</b>{STYLE}")
+        self.title = widgets.HTML(f'<b class="sdk-title">{escape(title)}</b>{STYLE}')
         self.board = widgets.HTML(layout=widgets.Layout(flex="0 0 auto"))
         self.stack = widgets.HTML(layout=widgets.Layout(flex="1 1 14em"))
         self.stack.add_class("sdk-stack-area")
@@ -448,6 +480,7 @@ class Stepper(StepperModel):
         self.size = size
         self.view = TimelineView(self, controls=controls, size=size)
         self.widget = self.view.widget
+        self._keeper = KeepWhileShown(self.widget)
 
     @property
     def render_seconds(self) -> float:
@@ -468,6 +501,7 @@ class Stepper(StepperModel):
 
     def _repr_mimebundle_(self, **kwargs: object) -> dict[str, Any]:
         """Show the widget, with this stepper's repr as the plain-text form."""
+        self._keeper.shown(self)
         return widget_bundle(self.widget, repr(self), **kwargs)
 
 
@@ -493,6 +527,7 @@ class SideBySide:
         self.widget.add_class("sudoku-side-by-side")
         self.widget.add_class(f"sdk-{check_size(size)}")
         weakref.finalize(self, close_tree, self.widget)
+        self._keeper = KeepWhileShown(self.widget)
         self.controls.follow(self)
 
     @property
@@ -566,6 +601,7 @@ class SideBySide:
 
     def _repr_mimebundle_(self, **kwargs: object) -> dict[str, Any]:
         """Show the pair, with its repr as the plain-text form."""
+        self._keeper.shown(self)
         return widget_bundle(self.widget, repr(self), **kwargs)
 
     def __repr__(self) -> str:
