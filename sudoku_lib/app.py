@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Literal, TypeAlias
 
-import ipywidgets as widgets  # type: ignore[import-untyped]
+import ipywidgets as widgets
 
 from . import puzzles
 from .board import Board, parse, to_string
