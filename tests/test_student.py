@@ -377,3 +377,13 @@ def test_a_notebook_without_exercises_is_copied_with_its_outputs_cleared():
 
 def test_a_solution_with_backticks_gets_a_longer_fence():
     assert fenced('s = "```"').startswith("````python\n")
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if exercises(read(p))], ids=lambda p: p.stem)
+def test_every_exercise_is_followed_by_a_hint(path):
+    """Help comes in order: the hints right after the exercise, then (in the learner's copy) the
+    folded model solution, then the check."""
+    cells = read(path).cells
+    for i, cell in enumerate(cells):
+        if has_solution(cell):
+            assert i + 1 < len(cells) and is_hint(cells[i + 1]), f"no hint after {cell.id}"
