@@ -524,3 +524,34 @@ PICTURE_TEXT = {  # the words on the course's charts and board pictures (charts.
 def picture_text(key: str, **fields: object) -> str:
     """The words a picture shows for `key`, with its blanks filled in."""
     return PICTURE_TEXT[key].format(**fields)
+
+
+# Notebook 05's checks: the stepper's steps, its dead ends, its tries per depth.
+CHECK_TEXT.update(
+    {
+        "one step off": (
+            "that is the board one step {way}: step 0 is the puzzle as given, and goto(n) shows "
+            "the board after n steps."
+        ),
+        "stepper not moved": (
+            "that is the puzzle as given: the stepper was never moved (goto(steps) moves it)."
+        ),
+        "dead end from 0": (
+            "the cell is counted from 0, as code does: add 1 to event.row and event.col for the "
+            "row and column a person says."
+        ),
+        "dead end swapped": "row and column are swapped: the pair is (row, column).",
+        "dead end step off": (
+            "the step is one off: stepper.position after next_dead_end() is the dead end's own "
+            "step."
+        ),
+        "depth from 1": (
+            "your depths count from 1: event.depth is 0 for the first empty cell, so use it as "
+            "it is."
+        ),
+        "not only tries": (
+            "you counted more than the tries: keep only the events that are a Try "
+            "(isinstance(event, Try))."
+        ),
+    }
+)

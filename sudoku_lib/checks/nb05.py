@@ -14,7 +14,8 @@ from ..puzzles import FOUR_BY_FOUR, SAMPLE, load_set
 from ..search import solve
 from ..search.events import DeadEnd, Event, Try
 from ..stepper.model import BoardReplay
-from .core import Case, Report, check_cases
+from ..words import check_text
+from .core import Attempt, Case, Report, check_cases
 
 
 def events_of(puzzle: str, max_nodes: int | None = None) -> list[Event]:
@@ -44,7 +45,28 @@ def check_board_after(board_after: Callable[[str, int], object]) -> Report:
             ("the sample", SAMPLE, 1_000),
         ]
     ]
-    return check_cases("board_after", board_after, cases, show=lambda b: "\n" + to_grid_text(b))
+    return check_cases(
+        "board_after",
+        board_after,
+        cases,
+        show=lambda b: "\n" + to_grid_text(b),
+        mistakes=[board_one_step_off, stepper_not_moved],
+    )
+
+
+def board_one_step_off(attempt: Attempt) -> str | None:
+    """The board one step before or after the one asked for: where step 0 is, misread."""
+    puzzle, steps = attempt.case.args
+    for way, other in (("too early", steps - 1), ("too late", steps + 1)):
+        if other >= 0 and attempt.got == board_after_events(puzzle, other):
+            return check_text("one step off", way=way)
+    return None
+
+
+def stepper_not_moved(attempt: Attempt) -> str | None:
+    """The puzzle itself came back, for a case with steps to take."""
+    puzzle, steps = attempt.case.args
+    return check_text("stepper not moved") if steps and attempt.got == parse(puzzle) else None
 
 
 def first_dead_end_of(puzzle: str) -> tuple[int, tuple[int, int]]:
@@ -61,7 +83,38 @@ def check_first_dead_end(first_dead_end: Callable[[str], object]) -> Report:
     puzzles = [("the 4x4", FOUR_BY_FOUR), ("the sample", SAMPLE)]
     puzzles += [(f"easy50 #{i + 1}", load_set("easy50")[i]) for i in (2, 11)]
     cases = [Case(name, (puzzle,), first_dead_end_of(puzzle)) for name, puzzle in puzzles]
-    return check_cases("first_dead_end", first_dead_end, cases)
+    return check_cases(
+        "first_dead_end",
+        first_dead_end,
+        cases,
+        mistakes=[dead_end_from_zero, dead_end_swapped, dead_end_step_off],
+    )
+
+
+def _step_and_cell(got: object) -> tuple[object, tuple[object, object]] | None:
+    """A learner's answer as (step, (row, column)), or None when it has another shape."""
+    if isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], tuple) and len(got[1]) == 2:
+        return got[0], (got[1][0], got[1][1])
+    return None
+
+
+def dead_end_from_zero(attempt: Attempt) -> str | None:
+    """The dead end's cell counted from 0, as code counts."""
+    answer, (step, (row, col)) = _step_and_cell(attempt.got), attempt.case.expected
+    return check_text("dead end from 0") if answer == (step, (row - 1, col - 1)) else None
+
+
+def dead_end_swapped(attempt: Attempt) -> str | None:
+    """Row and column the wrong way round."""
+    answer, (step, (row, col)) = _step_and_cell(attempt.got), attempt.case.expected
+    return check_text("dead end swapped") if row != col and answer == (step, (col, row)) else None
+
+
+def dead_end_step_off(attempt: Attempt) -> str | None:
+    """The right cell with a step one before or after the dead end's own."""
+    answer, (step, cell) = _step_and_cell(attempt.got), attempt.case.expected
+    off = answer in ((step - 1, cell), (step + 1, cell))
+    return check_text("dead end step off") if off else None
 
 
 def tries_by_depth(puzzle: str) -> dict[int, int]:
@@ -79,5 +132,29 @@ def check_tries_per_depth(tries_per_depth: Callable[[str], object]) -> Report:
     ]
     cases = [Case(name, (puzzle,), tries_by_depth(puzzle)) for name, puzzle in puzzles]
     return check_cases(
-        "tries_per_depth", tries_per_depth, cases, same=lambda got, want: dict(got) == want
+        "tries_per_depth",
+        tries_per_depth,
+        cases,
+        same=lambda got, want: dict(got) == want,
+        mistakes=[depths_from_one, not_only_tries],
     )
+
+
+def depths_from_one(attempt: Attempt) -> str | None:
+    """Every depth one more than the event's: counted from 1."""
+    shifted = {depth + 1: count for depth, count in attempt.case.expected.items()}
+    return check_text("depth from 1") if _as_dict(attempt.got) == shifted else None
+
+
+def not_only_tries(attempt: Attempt) -> str | None:
+    """Counts at least the tries at every depth, and more somewhere: other events counted too."""
+    got, want = _as_dict(attempt.got), attempt.case.expected
+    if got is None or not set(want) <= set(got):
+        return None
+    more = all(got[d] >= want[d] for d in want) and got != want
+    return check_text("not only tries") if more else None
+
+
+def _as_dict(got: object) -> dict[object, object] | None:
+    """A learner's answer as a dict, if it is one."""
+    return dict(got) if isinstance(got, dict) else None
