@@ -334,8 +334,7 @@ def search(
             return True
         track.undone(r, c, symbol, depth)
         blame[9 * (j % 9) + q] += 1
-    track.dead_end(None, None, depth, "every choice failed")
-    return False
+    return False  # every choice failed: the end of a branch, told by its undos, not a dead end
 
 
 def write_solution(places: Places, board: Board) -> None:
