@@ -86,6 +86,9 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server)
         controls.locator("select", has=page.locator("option", has_text="top95 (")).select_option(
             label=f"top95 ({len(puzzles.load_set('top95'))})"
         )
+        # Wait until the set has opened: the box's new bound, synced back from the kernel, would
+        # otherwise reset a number typed in the meantime (as a person could not type that fast).
+        expect(page.locator(".sudoku-app-title")).to_contain_text("of top95")
         controls.locator("input[type=number]").fill("7")
         controls.locator("input[type=number]").press("Enter")
         expect(board_of(page)).to_have_attribute(
