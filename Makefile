@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab lab-teacher app test lint format notebooks student student-class reset bench clean
+.PHONY: install lab lab-teacher app test lint format notebooks notebook-times student student-class reset bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
@@ -67,6 +67,10 @@ student-class: $(STAMP)
 reset: $(STAMP)
 	@test -n "$(NB)" || { echo "say which notebook, for example: make reset NB=03"; exit 2; }
 	$(BIN)/python -m tools.make_student --out learner --reset $(NB)
+
+# How long each notebook takes under nbconvert, kernel start included, in both copies (budget 10 s).
+notebook-times: $(STAMP)
+	$(BIN)/python -m tools.time_notebooks
 
 # The full benchmark: every method on every bundled set, side by side (a few minutes).
 bench: $(STAMP)
