@@ -202,6 +202,11 @@ def test_the_stepper_works_in_jupyterlab(lab: Lab):
         assert position_of(sample_board) > paused
         readout = sample.locator(".sdk-slider .widget-readout")
         expect(readout).to_have_text(str(position_of(sample_board)))
+        sample.locator(".sdk-step").focus()
+        before = position_of(sample_board)
+        page.keyboard.press(" ")  # Space on a focused button presses that button, not Play
+        expect(sample_board).to_have_attribute("data-position", str(before + 1))
+        expect(play).to_have_text(re.compile("Play"))
 
         # Side by side, with the file browser open: both boards in a row, no cell squashed.
         pair = page.locator(".sudoku-side-by-side").first

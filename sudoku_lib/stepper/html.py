@@ -193,6 +193,7 @@ STYLE = f"""<style>
 .sudoku-stepper:focus-within {{ outline: 2px solid {style.PLACED}; outline-offset: 2px; }}
 {size_rules("default")}
 {size_rules("large")}
+.sudoku-side-by-side .sdk-pair {{ gap: 16px; }}
 .sudoku-side-by-side .sudoku-stepper {{ flex: 0 0 auto; width: min-content; }}
 .sudoku-side-by-side .sdk-stack-area {{ flex: 1 0 100% !important; }}
 .sdk-large .widget-button, .sdk-large .widget-label, .sdk-large select, .sdk-large input,

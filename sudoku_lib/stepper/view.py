@@ -57,6 +57,7 @@ function render({ model, el }) {
   const onKey = (event) => {
     const action = KEYS[event.key];
     if (!action || TYPING.includes(event.target.tagName)) return;
+    if (event.key === " " && event.target.tagName === "BUTTON") return;  // Space presses it
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     event.stopPropagation();
@@ -521,8 +522,9 @@ class SideBySide:
         self.note = ""
         self.controls = Controls(self, "two steppers", both=True)
         boards = widgets.HBox(
-            [left.widget, right.widget], layout=widgets.Layout(flex_flow="row wrap", gap="16px")
+            [left.widget, right.widget], layout=widgets.Layout(flex_flow="row wrap")
         )
+        boards.add_class("sdk-pair")  # the gap between the boards is in the stylesheet
         self.widget = widgets.VBox([boards, *self.controls.widgets])
         self.widget.add_class("sudoku-side-by-side")
         self.widget.add_class(f"sdk-{check_size(size)}")
