@@ -19,7 +19,7 @@ from .errors import ConflictError, SudokuError
 from .search import SWITCHES, refuse_conflicts
 from .stepper import RUN_CAP
 from .stepper.view import SideBySide, Stepper, close_tree, side_by_side
-from .words import number, plural
+from .words import METHOD_LABELS, SWITCH_LABELS, number, plural, switched_off
 
 SIZE = "large"
 """The stepper's size in the app: digits and words readable from the back of a classroom."""
@@ -43,17 +43,6 @@ NAMED: dict[str, str] = {
 
 METHODS = ("naive", "pruned")
 """The methods worth stepping: "classic" and "fast" report only their end, so one step solves."""
-
-METHOD_LABELS = {"naive": "naive backtracking", "pruned": "backtracking with pruning"}
-
-SWITCH_LABELS = {
-    "sets": "sets for checks",
-    "fail_early": "fail early",
-    "most_constrained": "most constrained cell first",
-    "naked_singles": "naked singles",
-    "hidden_singles": "hidden singles",
-}
-"""How the switches of the pruned search read on a button (their meaning: search/pruned.py)."""
 
 
 @dataclass(frozen=True)
@@ -128,9 +117,7 @@ def switches_for(method: str, switches_off: frozenset[str]) -> dict[str, bool]:
 
 def method_words(method: str, switches_off: frozenset[str] = frozenset()) -> str:
     """ "backtracking with pruning, hidden singles off": a method as the title says it."""
-    off = [SWITCH_LABELS[name] for name in switches_for(method, switches_off)]
-    words = METHOD_LABELS.get(method, method)
-    return f"{words}, {' and '.join(off)} off" if off else words
+    return switched_off(METHOD_LABELS.get(method, method), list(switches_for(method, switches_off)))
 
 
 def source_words(choice: Choice) -> str:

@@ -20,6 +20,30 @@ BOX_NAMES_9 = (
 )  # fmt: skip
 
 
+METHOD_LABELS = MappingProxyType(
+    {"naive": "naive backtracking", "pruned": "backtracking with pruning"}
+)
+"""How the stepper's two methods read on a button."""
+
+SWITCH_LABELS = MappingProxyType(
+    {
+        "sets": "sets for checks",
+        "fail_early": "fail early",
+        "most_constrained": "most constrained cell first",
+        "naked_singles": "naked singles",
+        "hidden_singles": "hidden singles",
+    }
+)
+"""How the switches of the pruned search read on a button (their meaning: search/pruned.py)."""
+
+
+def switched_off(method_name: str, off: list[str]) -> str:
+    """A method's name with the switches it runs without: "pruned, hidden singles off"."""
+    in_order = [name for name in SWITCH_LABELS if name in off]  # the order the search uses
+    labels = [SWITCH_LABELS[name] for name in in_order]
+    return f"{method_name}, {' and '.join(labels)} off" if labels else method_name
+
+
 def cell_name(row: int, col: int) -> str:
     """A cell as a learner says it, from 0-based indices: (0, 2) -> "row 1, column 3"."""
     return f"row {row + 1}, column {col + 1}"

@@ -610,3 +610,13 @@ def test_a_displayed_stepper_lives_while_the_browser_shows_it():
     widget._view_count = 0
     gc.collect()
     assert kept() is None
+
+
+def test_the_title_names_the_switches_a_pruned_stepper_runs_without():
+    """Side by side, "pruned" against "pruned, hidden singles off": the room can tell them apart."""
+    assert StepperModel(SAMPLE, "pruned").title == "pruned"
+    assert StepperModel(SAMPLE, "pruned", hidden_singles=True).title == "pruned"
+    off = StepperModel(SAMPLE, "pruned", hidden_singles=False, naked_singles=False)
+    assert off.title == "pruned, naked singles and hidden singles off"
+    pair = Stepper(SAMPLE, "pruned", hidden_singles=False)
+    assert "pruned, hidden singles off" in pair.view.picture.title.value

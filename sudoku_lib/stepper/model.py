@@ -13,7 +13,7 @@ from ..board import BLANK, Board, Cell, Digit, copy_board, flatten, givens, pars
 from ..search.events import DeadEnd, Event, Forced, Solved, Try, Undo, caption
 from ..search.pruned import candidates_of
 from ..stats import Stats
-from ..words import cell_name, number, step_status
+from ..words import cell_name, number, step_status, switched_off
 from .engine import RUN_CAP, SearchRecording, Timeline
 from .html import Marks, board_html
 
@@ -118,6 +118,7 @@ class StepperModel(Timeline[Event, Checkpoint]):
         **switches: bool,
     ) -> None:
         self.method = method
+        self.switches = dict(switches)
         self.puzzle = parse(puzzle)
         self.pencil_marks = method == "pruned" if pencil_marks is None else pencil_marks
         self._givens = givens(self.puzzle)
@@ -130,8 +131,9 @@ class StepperModel(Timeline[Event, Checkpoint]):
 
     @property
     def title(self) -> str:
-        """The name a view shows above the board: the method."""
-        return self.method
+        """The name a view shows above the board: the method, and the switches it runs without
+        (two pruned boards side by side must not both read "pruned")."""
+        return switched_off(self.method, [name for name, on in self.switches.items() if not on])
 
     @property
     def board(self) -> Board:
