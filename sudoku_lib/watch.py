@@ -7,7 +7,9 @@ with the standard library's `sys.settrace`:
 - on a board passed in (a list of lists), each digit written and each cell erased: its rows are
   swapped for watched lists for the run, so a write costs one Python call and a read nothing;
 - on a list the recursion keeps as its state (an argument or a variable of the enclosing
-  function: the path, the results), each append and pop, seen by comparing its length line by line;
+  function: the path, the results), each append and pop, seen by comparing its length line by line,
+  and, once it has grown or shrunk (a path, not a fixed table like `used`), each new last item
+  (`path[-1] = x`), seen by comparing that item; an item further in changing is not seen;
 - each `continue` or `break` the learner's loop takes: a pruned branch.
 
 Only the learner's frames are recorded: library and standard-library frames are hidden. The run
@@ -113,6 +115,17 @@ class Pop:
 
 
 @dataclass(frozen=True, slots=True)
+class Replace:
+    """The last item of the list `name` was replaced: `old` became `value` (`path[-1] = x`)."""
+
+    name: str
+    old: str
+    value: str
+    depth: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
 class Prune:
     """The learner's loop took a `continue` or `break` (`how`): a branch not explored."""
 
@@ -130,7 +143,7 @@ class Stop:
     line: int
 
 
-Step = Call | Return | Write | Append | Pop | Prune | Stop
+Step = Call | Return | Write | Append | Pop | Replace | Prune | Stop
 
 
 def caption(step: Step) -> str:
@@ -151,6 +164,8 @@ def caption(step: Step) -> str:
             return watch_text("append", line=line, name=name, value=value)
         case Pop(name, value, _, line):
             return watch_text("pop", line=line, name=name, value=value)
+        case Replace(name, old, value, _, line):
+            return watch_text("replace", line=line, name=name, old=old, value=value)
         case Prune(how, _, line):
             return watch_text("prune", line=line, how=how)
         case Stop(why, _, _):
@@ -250,11 +265,18 @@ class WatchedRow(list):  # type: ignore[type-arg]
 
 @dataclass
 class _Tracked:
-    """A list the recursion keeps as state, with what we last saw in it (short reprs)."""
+    """A list the recursion keeps as state, with what we last saw in it (short reprs).
+
+    `last` is the object last seen at its end, to notice `path[-1] = x` by identity (one
+    comparison a line); that is looked for only once the list has changed length (`stack`), so a
+    fixed table such as `used`, whose items are set in place, adds no steps.
+    """
 
     items: list[Any]
     name: str
     seen: list[str]
+    last: Any = None
+    stack: bool = False
 
 
 class _Recorder:
@@ -376,7 +398,8 @@ class _Recorder:
         args = tuple((name, short_repr(local[name])) for name in names if name != "self")
         for name, value in local.items():
             if type(value) is list and id(value) not in self.tracked and not is_board(value):
-                self.tracked[id(value)] = _Tracked(value, name, [short_repr(v) for v in value])
+                seen = [short_repr(v) for v in value]
+                self.tracked[id(value)] = _Tracked(value, name, seen, value[-1] if value else None)
         caller = frame.f_back
         line = caller.f_lineno if caller and self.kind(caller.f_code) else code.co_firstlineno
         self.call_ids[frame] = self.calls
@@ -407,11 +430,15 @@ class _Recorder:
         self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno))
 
     def check_lists(self, line: int) -> None:
-        """Compare each tracked list with what we last saw: appends and pops made by `line`."""
+        """Compare each tracked list with what we last saw: appends, pops and a new last item
+        made by `line`."""
         for tracked in self.tracked.values():
             items, seen = tracked.items, tracked.seen
             if len(items) == len(seen):
+                if tracked.stack and items and items[-1] is not tracked.last:
+                    self.replaced(tracked, line)
                 continue
+            tracked.stack = True
             while len(seen) > len(items):
                 self.emit(Pop(tracked.name, seen.pop(), len(self.stack), line))
             for value in items[len(seen) :]:
@@ -419,6 +446,15 @@ class _Recorder:
                 self.emit(
                     Append(tracked.name, seen[-1], self.is_answer(value), len(self.stack), line)
                 )
+            tracked.last = items[-1] if items else None
+
+    def replaced(self, tracked: _Tracked, line: int) -> None:
+        """The last item of a tracked list is another object: a step if it also looks different."""
+        value = tracked.last = tracked.items[-1]
+        shown = short_repr(value)
+        if shown != tracked.seen[-1]:
+            old, tracked.seen[-1] = tracked.seen[-1], shown
+            self.emit(Replace(tracked.name, old, shown, len(self.stack), line))
 
     def is_answer(self, value: object) -> bool:
         """Is an appended value a recorded answer: a list or tuple holding what another tracked
@@ -582,6 +618,8 @@ class Recording:
                 case Write(row, col, _, new, depth) if new not in BLANKS:
                     last_choice[depth] = f"r{row + 1}c{col + 1}={new}"
                 case Append(_, value, copy, depth) if not copy:
+                    last_choice[depth] = f"+{value}"
+                case Replace(_, _, value, depth):
                     last_choice[depth] = f"+{value}"
                 case Append(_, _, True) if len(open_nodes) > 1:
                     top.status, top.known_at = "solved", position
@@ -777,6 +815,8 @@ def find_missing_undo(recording: Recording) -> str | None:
                 lists.setdefault(name, []).append(value)
             case Pop(name) if lists.get(name):
                 lists[name].pop()
+            case Replace(name, _, value) if lists.get(name):
+                lists[name][-1] = value
             case Return(raised=None) if len(written) > 1:
                 mine, (call, before) = written.pop(), calls.pop()
                 words = left_on_board(mine, board, step) if not step.truthy else None
@@ -854,6 +894,8 @@ class WatchReplay:
                 self.lists.setdefault(name, []).append(value)
             case Pop(name) if self.lists.get(name):
                 self.lists[name].pop()
+            case Replace(name, _, value) if self.lists.get(name):
+                self.lists[name][-1] = value
 
     def save(self) -> Saved:
         """A compact copy of this state."""

@@ -299,6 +299,7 @@ WATCH_TEXT = {
     "write": "line {line}: write {new} at {cell}",
     "append": "line {line}: {name}.append({value})",
     "pop": "line {line}: {name}.pop() takes off {value}",
+    "replace": "line {line}: {name}[-1] = {value} replaces {old}",
     "prune": "line {line}: {how}: a branch pruned",
     "before": "before the first call of {name}",
     "stack title": "your calls",

@@ -12,7 +12,17 @@ from sudoku_lib.puzzles import SAMPLE, TREE_4X4
 from sudoku_lib.queens import count_queens
 from sudoku_lib.search.events import Try, Undo
 from sudoku_lib.trace import record_tree
-from sudoku_lib.watch import Append, Call, Pop, Prune, Return, Write, find_missing_undo
+from sudoku_lib.watch import (
+    Append,
+    Call,
+    Pop,
+    Prune,
+    Replace,
+    Return,
+    Write,
+    caption,
+    find_missing_undo,
+)
 from tests.learner_functions import permute
 
 
@@ -128,6 +138,50 @@ def test_a_path_and_the_answers_are_recorded_with_the_pruned_branches():
     assert {n.label for n in tree.children[0].children} == {"+1", "+2", "+3"}
     recording.goto(6)  # permute, backtrack([]), append 1, backtrack([1]), continue, append 2
     assert recording.lists()["path"] == ["1", "2"]
+
+
+def words(n, letters):
+    """Every word of n letters, the path's last item replaced in place for each letter."""
+    res = []
+
+    def grow(path):
+        if len(path) == n:
+            res.append(path[:])
+            return
+        path.append("")
+        for ch in letters:
+            path[-1] = ch
+            grow(path)
+        path.pop()
+
+    grow([])
+    return res
+
+
+def test_a_new_last_item_of_the_path_is_recorded():
+    recording = watch(words, 2, "ab")
+    assert ["".join(word) for word in recording.result] == ["aa", "ab", "ba", "bb"]
+    replaced = [s for s in recording.steps if isinstance(s, Replace)]
+    assert len(replaced) == 2 + 2 * 2  # each letter of the first place, then of the second
+    assert caption(replaced[0]) == f"line {replaced[0].line}: path[-1] = 'a' replaces ''"
+    assert [(s.old, s.value) for s in replaced[:3]] == [
+        ("''", "'a'"),
+        ("''", "'a'"),
+        ("'a'", "'b'"),
+    ]
+    tree = recording.tree()
+    assert [node.label for node in tree.children[0].children] == ["+'a'", "+'b'"]
+    recording.goto(11)  # ... 'aa' recorded, path[-1] = 'b'
+    assert recording.lists()["path"] == ["'a'", "'b'"]
+    recording.goto(17)  # ... grow(['a']) popped its place and returned, path[-1] = 'b'
+    assert recording.lists()["path"] == ["'b'"]
+    assert find_missing_undo(recording) is None
+
+
+def test_items_of_a_fixed_table_set_in_place_add_no_steps():
+    """`used[i] = True` (a list that never grows) is state, not a path: not a step."""
+    recording = watch(permute, [1, 2, 3])
+    assert not any(isinstance(s, Replace) for s in recording.steps)
 
 
 def test_an_exception_is_described_with_the_learners_line_and_depth():
