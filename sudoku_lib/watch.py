@@ -215,13 +215,56 @@ def prune_lines(filename: str) -> frozenset[int]:
 
     Notebook cells are in linecache under their own names, so this works there too.
     """
+    return frozenset(prune_points(filename))
+
+
+def prune_points(filename: str) -> dict[int, tuple[str, frozenset[int]] | None]:
+    """Each line of a file that holds a `continue` or `break`, with None when the line runs only
+    to take it, or, for one that shares its line with its `if` (`if used[i]: continue`), the
+    keyword and the lines that run next when it is not taken: reaching one of those means the
+    `if` was false, anything else that it was taken.
+    """
     try:
         tree = ast.parse("".join(linecache.getlines(filename)))
     except (SyntaxError, ValueError):
-        return frozenset()
-    return frozenset(
-        node.lineno for node in ast.walk(tree) if isinstance(node, ast.Continue | ast.Break)
-    )
+        return {}
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    points: dict[int, tuple[str, frozenset[int]] | None] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Continue | ast.Break):
+            owner = parents.get(node)
+            after: frozenset[int] = frozenset()
+            if isinstance(owner, ast.If) and owner.lineno == node.lineno:
+                after = fall_through(owner, parents)
+            how = "continue" if isinstance(node, ast.Continue) else "break"
+            points[node.lineno] = (how, after) if after else None
+    return points
+
+
+def fall_through(statement: ast.If, parents: dict[ast.AST, ast.AST]) -> frozenset[int]:
+    """The line(s) that run after an `if` whose test was false: its `else`/`elif`, the next
+    statement after it (climbing out of enclosing blocks), or the loop's header at the end of
+    the loop's body (also the body's first line for a `while`, which Python may jump to)."""
+    if statement.orelse:
+        return frozenset({statement.orelse[0].lineno})
+    node: ast.AST = statement
+    while (parent := parents.get(node)) is not None:
+        if isinstance(parent, ast.For | ast.AsyncFor | ast.While) and node in parent.body:
+            index = parent.body.index(node)
+            if index + 1 < len(parent.body):
+                return frozenset({parent.body[index + 1].lineno})
+            first = {parent.body[0].lineno} if isinstance(parent, ast.While) else set()
+            return frozenset({parent.lineno, *first})
+        for block in ("body", "orelse", "finalbody"):
+            statements = getattr(parent, block, None)
+            if isinstance(statements, list) and node in statements:
+                index = statements.index(node)
+                if index + 1 < len(statements):
+                    return frozenset({statements[index + 1].lineno})
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+            break
+        node = parent
+    return frozenset()
 
 
 class _Stopped(BaseException):
@@ -292,7 +335,7 @@ class _Recorder:
         self.raising: dict[FrameType, str] = {}
         self.kinds: dict[CodeType, int] = {}  # 0 hidden, 1 helper, 2 recorded
         self.prunes: dict[CodeType, frozenset[int]] = {}
-        self.prunes_in_file: dict[str, frozenset[int]] = {}
+        self.prune_points: dict[str, dict[int, tuple[str, frozenset[int]] | None]] = {}
         self.tracked: dict[int, _Tracked] = {}
         self.calls = 0
         self.placed = 0
@@ -341,6 +384,8 @@ class _Recorder:
         next line says it was caught). The learner's helpers are not traced at all."""
         raising, tracked, prunes, stack = self.raising, self.tracked, self.prunes, self.stack
         ran: dict[FrameType, int] = {}  # each recorded frame's line that ran last
+        waiting: dict[FrameType, tuple[int, str, frozenset[int]]] = {}
+        """A frame whose last line was an `if ...: continue`: the next line says if it was taken."""
 
         def on_call(frame: FrameType, event: str, arg: object) -> Any:
             kind = self.kinds.get(frame.f_code)
@@ -359,30 +404,50 @@ class _Recorder:
                     frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
                 if tracked:  # what changed was done by the line before this one
                     self.check_lists(ran.get(frame, frame.f_lineno))
+                if waiting and frame in waiting:
+                    line, how, not_taken = waiting.pop(frame)
+                    if frame.f_lineno not in not_taken:
+                        self.emit(Prune(how, len(stack), line))
                 ran[frame] = frame.f_lineno
                 if frame.f_lineno in prunes[frame.f_code]:
-                    how = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
-                    self.emit(Prune(how, len(stack), frame.f_lineno))
+                    self.pruned_here(frame, waiting)
             elif event == "exception":
                 raising[frame] = arg[0].__name__  # type: ignore[index]
+                waiting.pop(frame, None)  # the `if` raised: it neither took nor skipped it
                 frame.f_trace_lines = True
             elif event == "return":
                 self.check_lists(frame.f_lineno)
                 ran.pop(frame, None)
+                if waiting and frame in waiting:  # a `break` out of the function's last loop
+                    line, how, _ = waiting.pop(frame)
+                    self.emit(Prune(how, len(stack), line))
                 self.leave(frame, arg)
             return in_recorded
 
         return on_call
 
+    def pruned_here(
+        self, frame: FrameType, waiting: dict[FrameType, tuple[int, str, frozenset[int]]]
+    ) -> None:
+        """A `continue` or `break` line runs: a line of its own is taken; one shared with its
+        `if` waits for the next line to say whether the `if` took it."""
+        line = frame.f_lineno
+        point = self.prune_points[frame.f_code.co_filename].get(line)
+        if point is None:
+            how = linecache.getline(frame.f_code.co_filename, line).strip()
+            self.emit(Prune(how, len(self.stack), line))
+        else:
+            waiting[frame] = (line, *point)
+
     def prune_lines_of(self, code: CodeType) -> frozenset[int]:
         """The `continue` and `break` lines of a recorded function (its file parsed once)."""
         lines = self.prunes.get(code)
         if lines is None:
-            in_file = self.prunes_in_file.get(code.co_filename)
+            in_file = self.prune_points.get(code.co_filename)
             if in_file is None:
-                in_file = self.prunes_in_file[code.co_filename] = prune_lines(code.co_filename)
+                in_file = self.prune_points[code.co_filename] = prune_points(code.co_filename)
             own = {line for _, _, line in code.co_lines() if line is not None}
-            lines = self.prunes[code] = in_file & own
+            lines = self.prunes[code] = frozenset(in_file) & own
         return lines
 
     # calls and returns ---------------------------------------------------------------------

@@ -184,6 +184,79 @@ def test_items_of_a_fixed_table_set_in_place_add_no_steps():
     assert not any(isinstance(s, Replace) for s in recording.steps)
 
 
+def permute_on_one_line(nums):
+    """`permute` with its `if used[i]: continue` written on one line."""
+    res = []
+
+    def backtrack(path, used):
+        if len(path) == len(nums):
+            res.append(path[:])
+            return
+        for i in range(len(nums)):
+            if used[i]: continue  # noqa: E701  # fmt: skip
+            used[i] = True
+            path.append(nums[i])
+            backtrack(path, used)
+            path.pop()
+            used[i] = False
+
+    backtrack([], [False] * len(nums))
+    return res
+
+
+def test_a_continue_on_its_ifs_line_is_recorded_only_when_taken():
+    shared, own = watch(permute_on_one_line, [1, 2, 3]), watch(permute, [1, 2, 3])
+    without_lines = [
+        [(type(s), caption(s).split(": ", 1)[1]) for s in r.steps[1:]] for r in (shared, own)
+    ]
+    assert without_lines[0] == without_lines[1]  # after the first call, the same steps
+    prunes = [s for s in shared.steps if isinstance(s, Prune)]
+    assert len(prunes) == 3 * 1 + 6 * 2 and {s.how for s in prunes} == {"continue"}
+    assert sum(node.status == "pruned" for node in shared.tree().walk()) == 15
+
+
+def sort_out(values):
+    kept = []
+    for v in values:
+        if v == 0: continue  # noqa: E701  # fmt: skip
+        elif v < 0: break  # noqa: E701  # fmt: skip
+        else:
+            kept.append(v)
+    return kept
+
+
+def break_last(values):
+    seen = []
+    for v in values:
+        seen.append(v)
+        if v > 2: break  # noqa: E701  # fmt: skip
+
+
+def continue_last(values):
+    seen = []
+    for v in values:
+        seen.append(v)
+        if v > 2: continue  # noqa: E701  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("function", "values", "taken"),
+    [
+        (sort_out, [1, 0, 2, -1, 3], ["continue", "break"]),  # else and elif lines follow
+        (sort_out, [1, 2, 3], []),
+        (break_last, [1, 2, 3, 4], ["break"]),  # taken at the function's last line: then return
+        (break_last, [1, 2], []),
+        (continue_last, [1, 2, 3, 4], []),  # the end of the loop's body: it skips nothing
+    ],
+)
+def test_a_break_or_continue_on_its_ifs_line_is_a_prune_only_when_taken(function, values, taken):
+    recording = watch(function, values)
+    assert recording.error is None
+    assert [s.how for s in recording.steps if isinstance(s, Prune)] == taken
+    if taken and function is break_last:
+        assert isinstance(recording.steps[-2], Prune) and isinstance(recording.steps[-1], Return)
+
+
 def test_an_exception_is_described_with_the_learners_line_and_depth():
     def dig(n):
         if n == 3:
