@@ -325,7 +325,13 @@ class _Tracked:
 class _Recorder:
     """The trace functions and the steps they collect for one run of `watch`."""
 
-    def __init__(self, function: Callable[..., Any], max_steps: int) -> None:
+    def __init__(
+        self,
+        function: Callable[..., Any],
+        max_steps: int,
+        time_up: tuple[type[BaseException], str] = (_Stopped, ""),
+    ) -> None:
+        """`time_up`: the exception the run's time limit raises, and the words for it."""
         self.root_code = getattr(function, "__code__", None)
         self.root_file = self.root_code.co_filename if self.root_code else None
         self.max_steps = max_steps
@@ -340,7 +346,12 @@ class _Recorder:
         self.calls = 0
         self.placed = 0
         self.stopped = False
+        self.why = ""  # what stopped the run, in words
+        self.refusals = 0  # how often the learner's code ran on after the stop, and got it again
+        self.time_up = time_up
         self.files: dict[str, str] = {}  # each recorded function's file, for its source lines
+        self.on_call: Callable[[FrameType, str, object], Any] | None = None
+        self.in_recorded: Callable[[FrameType, str, object], Any] | None = None
 
     # bookkeeping ---------------------------------------------------------------------------
 
@@ -355,10 +366,42 @@ class _Recorder:
 
     def stop(self, why: str) -> None:
         """End the run: the last step says why, and the learner's code gets _Stopped."""
+        self.stopped_here(why)
+        sys.setprofile(self.refuse_in_profile)  # raising from the tracer turns tracing off
+        raise _Stopped(why)
+
+    def stopped_here(self, why: str) -> None:
+        """Note the stop, and ask for every line of the open calls from now on, so that code
+        which catches the stop and goes on is refused at its next line."""
         line = self.stack[-1].f_lineno if self.stack else 0
         self.steps.append(Stop(why, len(self.stack), line))
-        self.stopped = True
-        raise _Stopped(why)
+        self.stopped, self.why = True, why
+        for frame in self.stack:
+            frame.f_trace_lines = True
+
+    def refuse(self, frame: FrameType) -> None:
+        """Raise _Stopped again: the learner's code caught it (a bare `except:` does) and ran on.
+
+        CPython turns a trace or profile function off when it raises, so before raising, both
+        are armed again (and the open calls traced again): whichever did not raise sees the
+        learner's next call, line or call of a built-in, and raises it again, until it reaches
+        `watch`. Only code that loops for ever without a call and swallows it cannot be stopped.
+        """
+        self.refusals += 1
+        for open_frame in (*self.stack, frame):
+            if self.kind(open_frame.f_code) == 2:
+                open_frame.f_trace, open_frame.f_trace_lines = self.in_recorded, True
+        sys.settrace(self.on_call)
+        sys.setprofile(self.refuse_in_profile)
+        raise _Stopped(self.why)
+
+    def refuse_in_profile(self, frame: FrameType, event: str, arg: object) -> None:
+        """The profile hook after a stop: a call the learner's code makes is refused, and so is
+        a return with a value (`except: return False`; a call that the stop is passing through
+        returns None, and is let through)."""
+        running = event in ("call", "c_call") or (event == "return" and arg is not None)
+        if running and self.kind(frame.f_code):
+            self.refuse(frame)
 
     def kind(self, code: CodeType) -> int:
         """0: hide this frame; 1: the learner's helper (not traced); 2: a call to record."""
@@ -391,13 +434,21 @@ class _Recorder:
             kind = self.kinds.get(frame.f_code)
             if kind is None:
                 kind = self.kind(frame.f_code)
-            if kind != 2 or self.stopped:
+            if self.stopped:
+                if kind:  # the learner's code went on after the stop
+                    self.refuse(frame)
+                return None
+            if kind != 2:
                 return None
             self.enter(frame)
             frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
             return in_recorded
 
         def in_recorded(frame: FrameType, event: str, arg: object) -> Any:
+            if self.stopped:
+                if event == "line":  # a line ran after the stop: it was caught
+                    self.refuse(frame)
+                return in_recorded  # a return or an exception may be the stop on its way out
             if event == "line":
                 if raising and frame in raising:
                     del raising[frame]
@@ -412,6 +463,9 @@ class _Recorder:
                 if frame.f_lineno in prunes[frame.f_code]:
                     self.pruned_here(frame, waiting)
             elif event == "exception":
+                if issubclass(arg[0], self.time_up[0]):  # type: ignore[index]
+                    self.stopped_here(self.time_up[1])  # if the learner catches it: refused
+                    return in_recorded
                 raising[frame] = arg[0].__name__  # type: ignore[index]
                 waiting.pop(frame, None)  # the `if` raised: it neither took nor skipped it
                 frame.f_trace_lines = True
@@ -424,6 +478,7 @@ class _Recorder:
                 self.leave(frame, arg)
             return in_recorded
 
+        self.on_call, self.in_recorded = on_call, in_recorded
         return on_call
 
     def pruned_here(
@@ -762,10 +817,13 @@ def watch(
         raise ValueError(f"max_seconds must be more than 0, not {max_seconds}")
     from .checks.core import TooSlow, deadline  # here: the checks may use watch themselves
 
-    recorder = _Recorder(function, max_steps)
+    too_slow = watch_text(
+        "too slow", seconds=format_seconds(max_seconds), max_seconds=f"{max_seconds:g}"
+    )
+    recorder = _Recorder(function, max_steps, (TooSlow, too_slow))
     watched, initial = watched_arguments(args, recorder)
     result, error = None, None
-    previous = sys.gettrace()
+    previous, previous_profile = sys.gettrace(), sys.getprofile()
     sys.settrace(recorder.tracer())
     try:
         with deadline(max_seconds):
@@ -773,16 +831,18 @@ def watch(
     except _Stopped as stopped:
         error = stopped.why
     except TooSlow:
-        error = watch_text(
-            "too slow", seconds=format_seconds(max_seconds), max_seconds=f"{max_seconds:g}"
-        )
-        recorder.steps.append(Stop(error, len(recorder.stack), 0))
+        error = too_slow
+        if not recorder.stopped:  # else the tracer saw it pass and noted it
+            recorder.steps.append(Stop(error, len(recorder.stack), 0))
     except Exception as raised:  # the learner's bug: recorded and described, never re-raised
         error = describe_exception(raised, recorder)
         recorder.steps.append(Stop(error, depth_at(raised, recorder), line_of(raised, recorder)))
     finally:
         sys.settrace(previous)
+        sys.setprofile(previous_profile)
         copy_back(args, watched)
+    if recorder.stopped and (recorder.refusals or error is None):
+        error = caught_stop(recorder)
     name = getattr(function, "__name__", "function")
     return Recording(
         name,
@@ -794,6 +854,19 @@ def watch(
         initial,
         recorder.files,
     )
+
+
+def caught_stop(recorder: _Recorder) -> str:
+    """Why the run stopped, and that the learner's code caught the stop and went on (the last
+    step, the Stop, says so too)."""
+    times = plural(max(recorder.refusals, 1), "time")
+    words = f"{recorder.why}; {watch_text('stop caught', times=times)}"
+    for i in range(len(recorder.steps) - 1, -1, -1):
+        step = recorder.steps[i]
+        if type(step) is Stop:
+            recorder.steps[i] = Stop(words, step.depth, step.line)
+            break
+    return words
 
 
 def watched_arguments(

@@ -312,6 +312,10 @@ WATCH_TEXT = {
         "closer to a case that returns without recursing?"
     ),
     "exception": "your function raised {error} at line {line}, {depth} deep",
+    "stop caught": (
+        "your code caught watch's stop and went on ({times}): a bare `except:` catches "
+        "everything; write `except Exception:`, or better the error you expect"
+    ),
     "left on board": (
         "after your call for {cell} returned {value}, the board still held {digit} there: "
         "un-choose before you return"

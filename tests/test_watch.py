@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 
 import pytest
 
@@ -301,6 +302,58 @@ def test_max_steps_ends_the_recording_even_through_except_exception():
     assert recording.error == "stopped after 100 steps (max_steps=100)"
     assert recording.total == 101  # the hundred steps, then the one that says why
     assert recording.result is None
+
+
+def test_a_bare_except_cannot_keep_the_run_going_after_max_steps():
+    """Each call catches watch's stop with a bare `except:`: it is raised again at the next
+    line or call, so the run still ends, and the words say why it took more than one stop."""
+    calls = []
+
+    def branch(n):
+        calls.append(n)
+        try:
+            if n < 30:
+                branch(n + 1)
+                branch(n + 1)
+        except:  # noqa: E722
+            pass
+        return n
+
+    recording = watch(branch, 0, max_steps=50)
+    assert len(calls) < 100  # not the 2**31 calls the search would make untraced
+    assert recording.result is None
+    assert recording.error.startswith("stopped after 50 steps (max_steps=50); your code caught")
+    assert "bare `except:`" in recording.error and recording.steps[-1].why == recording.error
+    assert sys.gettrace() is None and sys.getprofile() is None
+
+
+def test_every_level_catching_the_stop_still_ends_at_the_depth_bound():
+    def deeper(n):
+        try:
+            return deeper(n + 1)
+        except:  # noqa: E722
+            return "caught"
+
+    recording = watch(deeper, 0)
+    assert recording.result is None
+    assert recording.error.startswith("stopped at 500 calls deep")
+    assert "caught watch's stop and went on (500 times)" in recording.error
+
+
+def test_a_bare_except_around_a_loop_that_never_ends_is_stopped_too():
+    def stubborn(n):
+        try:
+            while True:
+                n += 1
+        except:  # noqa: E722  (catches the time limit, then tries again)
+            return stubborn(n)
+
+    started = time.monotonic()
+    recording = watch(stubborn, 0, max_seconds=0.3)
+    assert time.monotonic() - started < 3
+    assert recording.error.startswith("stopped after 300.0 ms (max_seconds=0.3)")
+    assert "caught watch's stop" in recording.error
+    assert sys.gettrace() is None and sys.getprofile() is None
 
 
 def test_a_loop_that_never_ends_is_stopped():
