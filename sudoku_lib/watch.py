@@ -10,12 +10,15 @@ with the standard library's `sys.settrace`:
   function: the path, the results), each append and pop, seen by comparing its length line by line,
   and, once it has grown or shrunk (a path, not a fixed table like `used`), each new last item
   (`path[-1] = x`), seen by comparing that item; an item further in changing is not seen;
-- each `continue` or `break` the learner's loop takes: a pruned branch.
+- each `continue` or `break` the learner's loop takes: a pruned branch (one on its `if`'s line,
+  `if used[i]: continue`, only when the line after it shows it was taken).
 
 Only the learner's frames are recorded: library and standard-library frames are hidden. The run
 is bounded (steps, seconds, depth), an exception ends it with words a learner can act on, and the
-tracer is removed in every case. The Recording then replays forward and back (`step`, `back`,
-`goto`, `position`, `board`) and builds the call tree that `calltree.draw_call_tree` draws.
+tracer is removed in every case. Code that catches the stop (a bare `except:`) is refused again
+at its next line or call, and the words say so. The Recording then replays forward and back
+(`step`, `back`, `goto`, `position`, `board`) and builds the call tree that
+`calltree.draw_call_tree` draws.
 """
 
 from __future__ import annotations
