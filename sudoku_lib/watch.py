@@ -7,13 +7,18 @@ with the standard library's `sys.settrace`:
 - on a board passed in (a list of lists), each digit written and each cell erased: its rows are
   swapped for watched lists for the run, so a write costs one Python call and a read nothing;
 - on a list the recursion keeps as its state (an argument or a variable of the enclosing
-  function: the path, the results), each append and pop, seen by comparing its length line by line;
-- each `continue` or `break` the learner's loop takes: a pruned branch.
+  function: the path, the results), each append and pop, seen by comparing its length line by line,
+  and, once it has grown or shrunk (a path, not a fixed table like `used`), each new last item
+  (`path[-1] = x`), seen by comparing that item; an item further in changing is not seen;
+- each `continue` or `break` the learner's loop takes: a pruned branch (one on its `if`'s line,
+  `if used[i]: continue`, only when the line after it shows it was taken).
 
 Only the learner's frames are recorded: library and standard-library frames are hidden. The run
 is bounded (steps, seconds, depth), an exception ends it with words a learner can act on, and the
-tracer is removed in every case. The Recording then replays forward and back (`step`, `back`,
-`goto`, `position`, `board`) and builds the call tree that `calltree.draw_call_tree` draws.
+tracer is removed in every case. Code that catches the stop (a bare `except:`) is refused again
+at its next line or call, and the words say so. The Recording then replays forward and back
+(`step`, `back`, `goto`, `position`, `board`) and builds the call tree that
+`calltree.draw_call_tree` draws.
 """
 
 from __future__ import annotations
@@ -113,6 +118,17 @@ class Pop:
 
 
 @dataclass(frozen=True, slots=True)
+class Replace:
+    """The last item of the list `name` was replaced: `old` became `value` (`path[-1] = x`)."""
+
+    name: str
+    old: str
+    value: str
+    depth: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
 class Prune:
     """The learner's loop took a `continue` or `break` (`how`): a branch not explored."""
 
@@ -130,7 +146,7 @@ class Stop:
     line: int
 
 
-Step = Call | Return | Write | Append | Pop | Prune | Stop
+Step = Call | Return | Write | Append | Pop | Replace | Prune | Stop
 
 
 def caption(step: Step) -> str:
@@ -151,6 +167,8 @@ def caption(step: Step) -> str:
             return watch_text("append", line=line, name=name, value=value)
         case Pop(name, value, _, line):
             return watch_text("pop", line=line, name=name, value=value)
+        case Replace(name, old, value, _, line):
+            return watch_text("replace", line=line, name=name, old=old, value=value)
         case Prune(how, _, line):
             return watch_text("prune", line=line, how=how)
         case Stop(why, _, _):
@@ -200,13 +218,56 @@ def prune_lines(filename: str) -> frozenset[int]:
 
     Notebook cells are in linecache under their own names, so this works there too.
     """
+    return frozenset(prune_points(filename))
+
+
+def prune_points(filename: str) -> dict[int, tuple[str, frozenset[int]] | None]:
+    """Each line of a file that holds a `continue` or `break`, with None when the line runs only
+    to take it, or, for one that shares its line with its `if` (`if used[i]: continue`), the
+    keyword and the lines that run next when it is not taken: reaching one of those means the
+    `if` was false, anything else that it was taken.
+    """
     try:
         tree = ast.parse("".join(linecache.getlines(filename)))
     except (SyntaxError, ValueError):
-        return frozenset()
-    return frozenset(
-        node.lineno for node in ast.walk(tree) if isinstance(node, ast.Continue | ast.Break)
-    )
+        return {}
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    points: dict[int, tuple[str, frozenset[int]] | None] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Continue | ast.Break):
+            owner = parents.get(node)
+            after: frozenset[int] = frozenset()
+            if isinstance(owner, ast.If) and owner.lineno == node.lineno:
+                after = fall_through(owner, parents)
+            how = "continue" if isinstance(node, ast.Continue) else "break"
+            points[node.lineno] = (how, after) if after else None
+    return points
+
+
+def fall_through(statement: ast.If, parents: dict[ast.AST, ast.AST]) -> frozenset[int]:
+    """The line(s) that run after an `if` whose test was false: its `else`/`elif`, the next
+    statement after it (climbing out of enclosing blocks), or the loop's header at the end of
+    the loop's body (also the body's first line for a `while`, which Python may jump to)."""
+    if statement.orelse:
+        return frozenset({statement.orelse[0].lineno})
+    node: ast.AST = statement
+    while (parent := parents.get(node)) is not None:
+        if isinstance(parent, ast.For | ast.AsyncFor | ast.While) and node in parent.body:
+            index = parent.body.index(node)
+            if index + 1 < len(parent.body):
+                return frozenset({parent.body[index + 1].lineno})
+            first = {parent.body[0].lineno} if isinstance(parent, ast.While) else set()
+            return frozenset({parent.lineno, *first})
+        for block in ("body", "orelse", "finalbody"):
+            statements = getattr(parent, block, None)
+            if isinstance(statements, list) and node in statements:
+                index = statements.index(node)
+                if index + 1 < len(statements):
+                    return frozenset({statements[index + 1].lineno})
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+            break
+        node = parent
+    return frozenset()
 
 
 class _Stopped(BaseException):
@@ -250,17 +311,30 @@ class WatchedRow(list):  # type: ignore[type-arg]
 
 @dataclass
 class _Tracked:
-    """A list the recursion keeps as state, with what we last saw in it (short reprs)."""
+    """A list the recursion keeps as state, with what we last saw in it (short reprs).
+
+    `last` is the object last seen at its end, to notice `path[-1] = x` by identity (one
+    comparison a line); that is looked for only once the list has changed length (`stack`), so a
+    fixed table such as `used`, whose items are set in place, adds no steps.
+    """
 
     items: list[Any]
     name: str
     seen: list[str]
+    last: Any = None
+    stack: bool = False
 
 
 class _Recorder:
     """The trace functions and the steps they collect for one run of `watch`."""
 
-    def __init__(self, function: Callable[..., Any], max_steps: int) -> None:
+    def __init__(
+        self,
+        function: Callable[..., Any],
+        max_steps: int,
+        time_up: tuple[type[BaseException], str] = (_Stopped, ""),
+    ) -> None:
+        """`time_up`: the exception the run's time limit raises, and the words for it."""
         self.root_code = getattr(function, "__code__", None)
         self.root_file = self.root_code.co_filename if self.root_code else None
         self.max_steps = max_steps
@@ -270,12 +344,17 @@ class _Recorder:
         self.raising: dict[FrameType, str] = {}
         self.kinds: dict[CodeType, int] = {}  # 0 hidden, 1 helper, 2 recorded
         self.prunes: dict[CodeType, frozenset[int]] = {}
-        self.prunes_in_file: dict[str, frozenset[int]] = {}
+        self.prune_points: dict[str, dict[int, tuple[str, frozenset[int]] | None]] = {}
         self.tracked: dict[int, _Tracked] = {}
         self.calls = 0
         self.placed = 0
         self.stopped = False
+        self.why = ""  # what stopped the run, in words
+        self.refusals = 0  # how often the learner's code ran on after the stop, and got it again
+        self.time_up = time_up
         self.files: dict[str, str] = {}  # each recorded function's file, for its source lines
+        self.on_call: Callable[[FrameType, str, object], Any] | None = None
+        self.in_recorded: Callable[[FrameType, str, object], Any] | None = None
 
     # bookkeeping ---------------------------------------------------------------------------
 
@@ -290,10 +369,42 @@ class _Recorder:
 
     def stop(self, why: str) -> None:
         """End the run: the last step says why, and the learner's code gets _Stopped."""
+        self.stopped_here(why)
+        sys.setprofile(self.refuse_in_profile)  # raising from the tracer turns tracing off
+        raise _Stopped(why)
+
+    def stopped_here(self, why: str) -> None:
+        """Note the stop, and ask for every line of the open calls from now on, so that code
+        which catches the stop and goes on is refused at its next line."""
         line = self.stack[-1].f_lineno if self.stack else 0
         self.steps.append(Stop(why, len(self.stack), line))
-        self.stopped = True
-        raise _Stopped(why)
+        self.stopped, self.why = True, why
+        for frame in self.stack:
+            frame.f_trace_lines = True
+
+    def refuse(self, frame: FrameType) -> None:
+        """Raise _Stopped again: the learner's code caught it (a bare `except:` does) and ran on.
+
+        CPython turns a trace or profile function off when it raises, so before raising, both
+        are armed again (and the open calls traced again): whichever did not raise sees the
+        learner's next call, line or call of a built-in, and raises it again, until it reaches
+        `watch`. Only code that loops for ever without a call and swallows it cannot be stopped.
+        """
+        self.refusals += 1
+        for open_frame in (*self.stack, frame):
+            if self.kind(open_frame.f_code) == 2:
+                open_frame.f_trace, open_frame.f_trace_lines = self.in_recorded, True
+        sys.settrace(self.on_call)
+        sys.setprofile(self.refuse_in_profile)
+        raise _Stopped(self.why)
+
+    def refuse_in_profile(self, frame: FrameType, event: str, arg: object) -> None:
+        """The profile hook after a stop: a call the learner's code makes is refused, and so is
+        a return with a value (`except: return False`; a call that the stop is passing through
+        returns None, and is let through)."""
+        running = event in ("call", "c_call") or (event == "return" and arg is not None)
+        if running and self.kind(frame.f_code):
+            self.refuse(frame)
 
     def kind(self, code: CodeType) -> int:
         """0: hide this frame; 1: the learner's helper (not traced); 2: a call to record."""
@@ -319,48 +430,82 @@ class _Recorder:
         next line says it was caught). The learner's helpers are not traced at all."""
         raising, tracked, prunes, stack = self.raising, self.tracked, self.prunes, self.stack
         ran: dict[FrameType, int] = {}  # each recorded frame's line that ran last
+        waiting: dict[FrameType, tuple[int, str, frozenset[int]]] = {}
+        """A frame whose last line was an `if ...: continue`: the next line says if it was taken."""
 
         def on_call(frame: FrameType, event: str, arg: object) -> Any:
             kind = self.kinds.get(frame.f_code)
             if kind is None:
                 kind = self.kind(frame.f_code)
-            if kind != 2 or self.stopped:
+            if self.stopped:
+                if kind:  # the learner's code went on after the stop
+                    self.refuse(frame)
+                return None
+            if kind != 2:
                 return None
             self.enter(frame)
             frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
             return in_recorded
 
         def in_recorded(frame: FrameType, event: str, arg: object) -> Any:
+            if self.stopped:
+                if event == "line":  # a line ran after the stop: it was caught
+                    self.refuse(frame)
+                return in_recorded  # a return or an exception may be the stop on its way out
             if event == "line":
                 if raising and frame in raising:
                     del raising[frame]
                     frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
                 if tracked:  # what changed was done by the line before this one
                     self.check_lists(ran.get(frame, frame.f_lineno))
+                if waiting and frame in waiting:
+                    line, how, not_taken = waiting.pop(frame)
+                    if frame.f_lineno not in not_taken:
+                        self.emit(Prune(how, len(stack), line))
                 ran[frame] = frame.f_lineno
                 if frame.f_lineno in prunes[frame.f_code]:
-                    how = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
-                    self.emit(Prune(how, len(stack), frame.f_lineno))
+                    self.pruned_here(frame, waiting)
             elif event == "exception":
+                if issubclass(arg[0], self.time_up[0]):  # type: ignore[index]
+                    self.stopped_here(self.time_up[1])  # if the learner catches it: refused
+                    return in_recorded
                 raising[frame] = arg[0].__name__  # type: ignore[index]
+                waiting.pop(frame, None)  # the `if` raised: it neither took nor skipped it
                 frame.f_trace_lines = True
             elif event == "return":
                 self.check_lists(frame.f_lineno)
                 ran.pop(frame, None)
+                if waiting and frame in waiting:  # a `break` out of the function's last loop
+                    line, how, _ = waiting.pop(frame)
+                    self.emit(Prune(how, len(stack), line))
                 self.leave(frame, arg)
             return in_recorded
 
+        self.on_call, self.in_recorded = on_call, in_recorded
         return on_call
+
+    def pruned_here(
+        self, frame: FrameType, waiting: dict[FrameType, tuple[int, str, frozenset[int]]]
+    ) -> None:
+        """A `continue` or `break` line runs: a line of its own is taken; one shared with its
+        `if` waits for the next line to say whether the `if` took it."""
+        line = frame.f_lineno
+        point = self.prune_points[frame.f_code.co_filename].get(line)
+        if point is None:
+            how = linecache.getline(frame.f_code.co_filename, line).strip()
+            self.emit(Prune(how, len(self.stack), line))
+        else:
+            waiting[frame] = (line, *point)
 
     def prune_lines_of(self, code: CodeType) -> frozenset[int]:
         """The `continue` and `break` lines of a recorded function (its file parsed once)."""
         lines = self.prunes.get(code)
         if lines is None:
-            in_file = self.prunes_in_file.get(code.co_filename)
+            in_file = self.prune_points.get(code.co_filename)
             if in_file is None:
-                in_file = self.prunes_in_file[code.co_filename] = prune_lines(code.co_filename)
+                in_file = self.prune_points[code.co_filename] = prune_points(code.co_filename)
             own = {line for _, _, line in code.co_lines() if line is not None}
-            lines = self.prunes[code] = in_file & own
+            lines = self.prunes[code] = frozenset(in_file) & own
         return lines
 
     # calls and returns ---------------------------------------------------------------------
@@ -376,7 +521,8 @@ class _Recorder:
         args = tuple((name, short_repr(local[name])) for name in names if name != "self")
         for name, value in local.items():
             if type(value) is list and id(value) not in self.tracked and not is_board(value):
-                self.tracked[id(value)] = _Tracked(value, name, [short_repr(v) for v in value])
+                seen = [short_repr(v) for v in value]
+                self.tracked[id(value)] = _Tracked(value, name, seen, value[-1] if value else None)
         caller = frame.f_back
         line = caller.f_lineno if caller and self.kind(caller.f_code) else code.co_firstlineno
         self.call_ids[frame] = self.calls
@@ -407,11 +553,15 @@ class _Recorder:
         self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno))
 
     def check_lists(self, line: int) -> None:
-        """Compare each tracked list with what we last saw: appends and pops made by `line`."""
+        """Compare each tracked list with what we last saw: appends, pops and a new last item
+        made by `line`."""
         for tracked in self.tracked.values():
             items, seen = tracked.items, tracked.seen
             if len(items) == len(seen):
+                if tracked.stack and items and items[-1] is not tracked.last:
+                    self.replaced(tracked, line)
                 continue
+            tracked.stack = True
             while len(seen) > len(items):
                 self.emit(Pop(tracked.name, seen.pop(), len(self.stack), line))
             for value in items[len(seen) :]:
@@ -419,6 +569,15 @@ class _Recorder:
                 self.emit(
                     Append(tracked.name, seen[-1], self.is_answer(value), len(self.stack), line)
                 )
+            tracked.last = items[-1] if items else None
+
+    def replaced(self, tracked: _Tracked, line: int) -> None:
+        """The last item of a tracked list is another object: a step if it also looks different."""
+        value = tracked.last = tracked.items[-1]
+        shown = short_repr(value)
+        if shown != tracked.seen[-1]:
+            old, tracked.seen[-1] = tracked.seen[-1], shown
+            self.emit(Replace(tracked.name, old, shown, len(self.stack), line))
 
     def is_answer(self, value: object) -> bool:
         """Is an appended value a recorded answer: a list or tuple holding what another tracked
@@ -583,6 +742,8 @@ class Recording:
                     last_choice[depth] = f"r{row + 1}c{col + 1}={new}"
                 case Append(_, value, copy, depth) if not copy:
                     last_choice[depth] = f"+{value}"
+                case Replace(_, _, value, depth):
+                    last_choice[depth] = f"+{value}"
                 case Append(_, _, True) if len(open_nodes) > 1:
                     top.status, top.known_at = "solved", position
                 case Prune(how, depth, line):
@@ -659,10 +820,13 @@ def watch(
         raise ValueError(f"max_seconds must be more than 0, not {max_seconds}")
     from .checks.core import TooSlow, deadline  # here: the checks may use watch themselves
 
-    recorder = _Recorder(function, max_steps)
+    too_slow = watch_text(
+        "too slow", seconds=format_seconds(max_seconds), max_seconds=f"{max_seconds:g}"
+    )
+    recorder = _Recorder(function, max_steps, (TooSlow, too_slow))
     watched, initial = watched_arguments(args, recorder)
     result, error = None, None
-    previous = sys.gettrace()
+    previous, previous_profile = sys.gettrace(), sys.getprofile()
     sys.settrace(recorder.tracer())
     try:
         with deadline(max_seconds):
@@ -670,16 +834,18 @@ def watch(
     except _Stopped as stopped:
         error = stopped.why
     except TooSlow:
-        error = watch_text(
-            "too slow", seconds=format_seconds(max_seconds), max_seconds=f"{max_seconds:g}"
-        )
-        recorder.steps.append(Stop(error, len(recorder.stack), 0))
+        error = too_slow
+        if not recorder.stopped:  # else the tracer saw it pass and noted it
+            recorder.steps.append(Stop(error, len(recorder.stack), 0))
     except Exception as raised:  # the learner's bug: recorded and described, never re-raised
         error = describe_exception(raised, recorder)
         recorder.steps.append(Stop(error, depth_at(raised, recorder), line_of(raised, recorder)))
     finally:
         sys.settrace(previous)
+        sys.setprofile(previous_profile)
         copy_back(args, watched)
+    if recorder.stopped and (recorder.refusals or error is None):
+        error = caught_stop(recorder)
     name = getattr(function, "__name__", "function")
     return Recording(
         name,
@@ -691,6 +857,19 @@ def watch(
         initial,
         recorder.files,
     )
+
+
+def caught_stop(recorder: _Recorder) -> str:
+    """Why the run stopped, and that the learner's code caught the stop and went on (the last
+    step, the Stop, says so too)."""
+    times = plural(max(recorder.refusals, 1), "time")
+    words = f"{recorder.why}; {watch_text('stop caught', times=times)}"
+    for i in range(len(recorder.steps) - 1, -1, -1):
+        step = recorder.steps[i]
+        if type(step) is Stop:
+            recorder.steps[i] = Stop(words, step.depth, step.line)
+            break
+    return words
 
 
 def watched_arguments(
@@ -777,6 +956,8 @@ def find_missing_undo(recording: Recording) -> str | None:
                 lists.setdefault(name, []).append(value)
             case Pop(name) if lists.get(name):
                 lists[name].pop()
+            case Replace(name, _, value) if lists.get(name):
+                lists[name][-1] = value
             case Return(raised=None) if len(written) > 1:
                 mine, (call, before) = written.pop(), calls.pop()
                 words = left_on_board(mine, board, step) if not step.truthy else None
@@ -854,6 +1035,8 @@ class WatchReplay:
                 self.lists.setdefault(name, []).append(value)
             case Pop(name) if self.lists.get(name):
                 self.lists[name].pop()
+            case Replace(name, _, value) if self.lists.get(name):
+                self.lists[name][-1] = value
 
     def save(self) -> Saved:
         """A compact copy of this state."""

@@ -323,6 +323,7 @@ WATCH_TEXT = {
     "write": "line {line}: write {new} at {cell}",
     "append": "line {line}: {name}.append({value})",
     "pop": "line {line}: {name}.pop() takes off {value}",
+    "replace": "line {line}: {name}[-1] = {value} replaces {old}",
     "prune": "line {line}: {how}: a branch pruned",
     "before": "before the first call of {name}",
     "stack title": "your calls",
@@ -335,6 +336,10 @@ WATCH_TEXT = {
         "closer to a case that returns without recursing?"
     ),
     "exception": "your function raised {error} at line {line}, {depth} deep",
+    "stop caught": (
+        "your code caught watch's stop and went on ({times}): a bare `except:` catches "
+        "everything; write `except Exception:`, or better the error you expect"
+    ),
     "left on board": (
         "after your call for {cell} returned {value}, the board still held {digit} there: "
         "un-choose before you return"

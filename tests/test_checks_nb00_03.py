@@ -444,17 +444,21 @@ worker = threading.Thread(
 worker.start()
 worker.join(5)
 print("alive" if worker.is_alive() else repr(reports[0]))
+print("threads left:", threading.active_count() - 1)
 """
 
 
 def test_the_time_limit_works_outside_the_main_thread_too():
-    """Run in a child process: a time limit that fires in a worker thread (an exception set
-    from another thread) has been seen to leave a later traced run in the main thread spinning,
-    so it must not share a process with the other tests."""
+    """Run in a child process: the limit fires there by setting an exception from another
+    thread, and if that ever again left CPython's "exception pending" flag set (as withdrawing
+    the request once did), every later traced call in the process would spin for ever and no
+    timeout in the process could stop it. tests/test_watch_after_time_limit.py runs watch after
+    this, in children too."""
     run = subprocess.run(
         [sys.executable, "-c", WORKER_THREAD_CHECK], capture_output=True, text=True, timeout=60
     )
     assert "no answer after" in run.stdout, run.stdout + run.stderr
+    assert "threads left: 0" in run.stdout, run.stdout + run.stderr  # the timer was joined
 
 
 def test_an_outer_timer_is_rearmed_after_a_check():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 
 import pytest
 
@@ -12,7 +13,17 @@ from sudoku_lib.puzzles import SAMPLE, TREE_4X4
 from sudoku_lib.queens import count_queens
 from sudoku_lib.search.events import Try, Undo
 from sudoku_lib.trace import record_tree
-from sudoku_lib.watch import Append, Call, Pop, Prune, Return, Write, find_missing_undo
+from sudoku_lib.watch import (
+    Append,
+    Call,
+    Pop,
+    Prune,
+    Replace,
+    Return,
+    Write,
+    caption,
+    find_missing_undo,
+)
 from tests.learner_functions import permute
 
 
@@ -130,6 +141,123 @@ def test_a_path_and_the_answers_are_recorded_with_the_pruned_branches():
     assert recording.lists()["path"] == ["1", "2"]
 
 
+def words(n, letters):
+    """Every word of n letters, the path's last item replaced in place for each letter."""
+    res = []
+
+    def grow(path):
+        if len(path) == n:
+            res.append(path[:])
+            return
+        path.append("")
+        for ch in letters:
+            path[-1] = ch
+            grow(path)
+        path.pop()
+
+    grow([])
+    return res
+
+
+def test_a_new_last_item_of_the_path_is_recorded():
+    recording = watch(words, 2, "ab")
+    assert ["".join(word) for word in recording.result] == ["aa", "ab", "ba", "bb"]
+    replaced = [s for s in recording.steps if isinstance(s, Replace)]
+    assert len(replaced) == 2 + 2 * 2  # each letter of the first place, then of the second
+    assert caption(replaced[0]) == f"line {replaced[0].line}: path[-1] = 'a' replaces ''"
+    assert [(s.old, s.value) for s in replaced[:3]] == [
+        ("''", "'a'"),
+        ("''", "'a'"),
+        ("'a'", "'b'"),
+    ]
+    tree = recording.tree()
+    assert [node.label for node in tree.children[0].children] == ["+'a'", "+'b'"]
+    recording.goto(11)  # ... 'aa' recorded, path[-1] = 'b'
+    assert recording.lists()["path"] == ["'a'", "'b'"]
+    recording.goto(17)  # ... grow(['a']) popped its place and returned, path[-1] = 'b'
+    assert recording.lists()["path"] == ["'b'"]
+    assert find_missing_undo(recording) is None
+
+
+def test_items_of_a_fixed_table_set_in_place_add_no_steps():
+    """`used[i] = True` (a list that never grows) is state, not a path: not a step."""
+    recording = watch(permute, [1, 2, 3])
+    assert not any(isinstance(s, Replace) for s in recording.steps)
+
+
+def permute_on_one_line(nums):
+    """`permute` with its `if used[i]: continue` written on one line."""
+    res = []
+
+    def backtrack(path, used):
+        if len(path) == len(nums):
+            res.append(path[:])
+            return
+        for i in range(len(nums)):
+            if used[i]: continue  # noqa: E701  # fmt: skip
+            used[i] = True
+            path.append(nums[i])
+            backtrack(path, used)
+            path.pop()
+            used[i] = False
+
+    backtrack([], [False] * len(nums))
+    return res
+
+
+def test_a_continue_on_its_ifs_line_is_recorded_only_when_taken():
+    shared, own = watch(permute_on_one_line, [1, 2, 3]), watch(permute, [1, 2, 3])
+    without_lines = [
+        [(type(s), caption(s).split(": ", 1)[1]) for s in r.steps[1:]] for r in (shared, own)
+    ]
+    assert without_lines[0] == without_lines[1]  # after the first call, the same steps
+    prunes = [s for s in shared.steps if isinstance(s, Prune)]
+    assert len(prunes) == 3 * 1 + 6 * 2 and {s.how for s in prunes} == {"continue"}
+    assert sum(node.status == "pruned" for node in shared.tree().walk()) == 15
+
+
+def sort_out(values):
+    kept = []
+    for v in values:
+        if v == 0: continue  # noqa: E701  # fmt: skip
+        elif v < 0: break  # noqa: E701  # fmt: skip
+        else:
+            kept.append(v)
+    return kept
+
+
+def break_last(values):
+    seen = []
+    for v in values:
+        seen.append(v)
+        if v > 2: break  # noqa: E701  # fmt: skip
+
+
+def continue_last(values):
+    seen = []
+    for v in values:
+        seen.append(v)
+        if v > 2: continue  # noqa: E701  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("function", "values", "taken"),
+    [
+        (sort_out, [1, 0, 2, -1, 3], ["continue", "break"]),  # else and elif lines follow
+        (sort_out, [1, 2, 3], []),
+        (break_last, [1, 2, 3, 4], ["break"]),  # taken at the function's last line: then return
+        (break_last, [1, 2], []),
+        (continue_last, [1, 2, 3, 4], []),  # the end of the loop's body: it skips nothing
+    ],
+)
+def test_a_break_or_continue_on_its_ifs_line_is_a_prune_only_when_taken(function, values, taken):
+    recording = watch(function, values)
+    assert recording.error is None
+    assert [s.how for s in recording.steps if isinstance(s, Prune)] == taken
+    if taken and function is break_last:
+        assert isinstance(recording.steps[-2], Prune) and isinstance(recording.steps[-1], Return)
+
+
 def test_an_exception_is_described_with_the_learners_line_and_depth():
     def dig(n):
         if n == 3:
@@ -174,6 +302,58 @@ def test_max_steps_ends_the_recording_even_through_except_exception():
     assert recording.error == "stopped after 100 steps (max_steps=100)"
     assert recording.total == 101  # the hundred steps, then the one that says why
     assert recording.result is None
+
+
+def test_a_bare_except_cannot_keep_the_run_going_after_max_steps():
+    """Each call catches watch's stop with a bare `except:`: it is raised again at the next
+    line or call, so the run still ends, and the words say why it took more than one stop."""
+    calls = []
+
+    def branch(n):
+        calls.append(n)
+        try:
+            if n < 30:
+                branch(n + 1)
+                branch(n + 1)
+        except:  # noqa: E722
+            pass
+        return n
+
+    recording = watch(branch, 0, max_steps=50)
+    assert len(calls) < 100  # not the 2**31 calls the search would make untraced
+    assert recording.result is None
+    assert recording.error.startswith("stopped after 50 steps (max_steps=50); your code caught")
+    assert "bare `except:`" in recording.error and recording.steps[-1].why == recording.error
+    assert sys.gettrace() is None and sys.getprofile() is None
+
+
+def test_every_level_catching_the_stop_still_ends_at_the_depth_bound():
+    def deeper(n):
+        try:
+            return deeper(n + 1)
+        except:  # noqa: E722
+            return "caught"
+
+    recording = watch(deeper, 0)
+    assert recording.result is None
+    assert recording.error.startswith("stopped at 500 calls deep")
+    assert "caught watch's stop and went on (500 times)" in recording.error
+
+
+def test_a_bare_except_around_a_loop_that_never_ends_is_stopped_too():
+    def stubborn(n):
+        try:
+            while True:
+                n += 1
+        except:  # noqa: E722  (catches the time limit, then tries again)
+            return stubborn(n)
+
+    started = time.monotonic()
+    recording = watch(stubborn, 0, max_seconds=0.3)
+    assert time.monotonic() - started < 3
+    assert recording.error.startswith("stopped after 300.0 ms (max_seconds=0.3)")
+    assert "caught watch's stop" in recording.error
+    assert sys.gettrace() is None and sys.getprofile() is None
 
 
 def test_a_loop_that_never_ends_is_stopped():

@@ -309,36 +309,75 @@ def alarm_deadline(seconds: float) -> Iterator[None]:
 def thread_deadline(seconds: float) -> Iterator[None]:
     """The deadline for a thread without signals: a timer thread raises TooSlow in this one.
 
-    CPython lets one thread set an exception that another raises at its next instruction; the
-    lock and the `finished` flag make sure it never lands once the code inside has returned.
+    CPython lets one thread set an exception that another raises at its next instruction. Such a
+    request is never withdrawn here: on CPython 3.11 withdrawing one (`PyThreadState_SetAsyncExc`
+    with NULL) leaves the interpreter's "exception pending" flag set with nothing to raise, and
+    from then on every traced call in the process (`watch`, a debugger) spins forever at its first
+    instruction. So once the timer has fired, its exception is made to land here, at the latest
+    in the cleanup below, where it is caught: it can neither hit later code in this thread nor
+    leave the flag set. The lock and the `finished` flag make sure the timer fires at most once
+    and never after the cleanup began; the timer thread is joined before this returns.
     """
     target = threading.get_ident()
     lock = threading.Lock()
-    state = {"finished": False, "raised": False}
+    state = {"finished": False, "fired": False, "landed": False}
+
+    class TimeUp(TooSlow):
+        """This deadline's own TooSlow: it notes when it lands (CPython makes the exception
+        object only as it lands), even if the learner's code catches and swallows it."""
+
+        def __init__(self, *args: object) -> None:
+            super().__init__(*args)
+            state["landed"] = True
 
     def interrupt() -> None:
         with lock:
             if not state["finished"]:
-                state["raised"] = True
-                set_async_exception(target, TooSlow)
+                state["fired"] = True
+                set_async_exception(target, TimeUp)
 
     timer = threading.Timer(seconds, interrupt)
     timer.daemon = True
-    timer.start()
     try:
+        timer.start()
         yield
     finally:
+        try:
+            with lock:
+                state["finished"] = True
+            if state["fired"] and not state["landed"]:
+                wait_for_pending_exception()  # it lands in here, as TimeUp
+        except TimeUp:
+            pass  # the case ended just as its time ran out: it did finish, so let it count
         timer.cancel()
-        with lock:
-            state["finished"] = True
-            if state["raised"]:
-                set_async_exception(target, None)  # withdraw it if it has not landed yet
+        if timer.ident is not None:  # it started (and may be about to fire): wait for it to end
+            timer.join()
 
 
-def set_async_exception(thread_id: int, exception: type[BaseException] | None) -> None:
-    """Ask CPython to raise `exception` in the thread `thread_id` (None withdraws the request)."""
-    pending = ctypes.py_object(exception) if exception is not None else None
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), pending)
+PENDING_WAIT = 1.0
+"""Seconds to wait for a timer's exception to land: it lands at the next instruction, so this
+is only reached when C code swallowed it (the exception is then gone and the flag cleared)."""
+
+
+def wait_for_pending_exception() -> None:
+    """Run Python instructions until an exception set on this thread lands (it raises here).
+
+    Each sleep lets go of the interpreter lock; taking it back re-signals an exception still
+    pending on this thread, in case another thread's landing cleared the shared flag.
+    """
+    end = time.monotonic() + PENDING_WAIT
+    while time.monotonic() < end:
+        time.sleep(0.001)
+
+
+def set_async_exception(thread_id: int, exception: type[BaseException]) -> None:
+    """Ask CPython to raise `exception` in the thread `thread_id`, at its next instruction.
+
+    Never called with None (to withdraw a request): see `thread_deadline` for why.
+    """
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(thread_id), ctypes.py_object(exception)
+    )
 
 
 # --- who is unfinished, and whose work it is -------------------------------------------------
