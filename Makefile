@@ -72,9 +72,11 @@ reset: $(STAMP)
 notebook-times: $(STAMP)
 	$(BIN)/python -m tools.time_notebooks
 
-# The full benchmark: every method on every bundled set, side by side (a few minutes).
+# The full benchmark: every method on every bundled set, side by side (a few minutes), then the
+# stepper's own figures (a far jump beside the bare search, a step back, a step and a redraw).
 bench: $(STAMP)
 	$(BIN)/python -m sudoku_lib bench
+	$(BIN)/python -m sudoku_lib.stepper.bench
 
 # learner/ is left alone: it holds the learner's work.
 clean:
