@@ -46,8 +46,16 @@ def check_digit_in_solution(digit_in_solution: Callable[[str, int, int], str]) -
         "digit_in_solution",
         digit_in_solution,
         cases,
-        mistakes=[read_the_puzzle, swapped_row_and_column, counted_from_zero],
+        mistakes=[a_number_not_a_digit, read_the_puzzle, swapped_row_and_column, counted_from_zero],
     )
+
+
+def a_number_not_a_digit(attempt: Attempt) -> str | None:
+    """The int 4 for the digit '4': the board holds one-character strings."""
+    got, expected = attempt.got, attempt.case.expected
+    if isinstance(got, int) and not isinstance(got, bool) and str(got) == expected:
+        return check_text("digits as numbers")
+    return None
 
 
 def sample_solution() -> Board:

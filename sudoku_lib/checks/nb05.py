@@ -136,8 +136,25 @@ def check_tries_per_depth(tries_per_depth: Callable[[str], object]) -> Report:
         tries_per_depth,
         cases,
         same=lambda got, want: dict(got) == want,
-        mistakes=[depths_from_one, not_only_tries],
+        mistakes=[no_tries_heard, counts_carried_over, depths_from_one, not_only_tries],
     )
+
+
+def no_tries_heard(attempt: Attempt) -> str | None:
+    """An empty dict: the listener heard no Try (the default method, "fast", needs no guess)."""
+    got = _as_dict(attempt.got)
+    return check_text("no tries heard") if got == {} and attempt.case.expected else None
+
+
+def counts_carried_over(attempt: Attempt) -> str | None:
+    """A second call on the same puzzle answers differently: the dict lives outside the function,
+    so each call adds to the counts of the calls before."""
+    (puzzle,) = attempt.case.args
+    first = _as_dict(attempt.got)  # a snapshot: the learner's dict may grow on the next call
+    again = _as_dict(attempt.try_call(puzzle, seconds=1.0))
+    if first is not None and again is not None and again != first:
+        return check_text("counts carried over")
+    return None
 
 
 def depths_from_one(attempt: Attempt) -> str | None:
