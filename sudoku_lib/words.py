@@ -474,7 +474,11 @@ CHECK_TEXT.update(
         ),
         "not a pair": "return a pair (solution, nodes), not a {kind}.",
         "no solution expected": "this puzzle has no solution: return (None, nodes).",
-        "solution expected": "this puzzle has a solution, but your search returned None.",
+        "solution expected": (
+            "this puzzle has a solution, but your search returned None. Usually a failed "
+            "branch left digits behind: when every candidate of a level fails, take back the "
+            "tried digit and every digit that level forced (step 4 above)."
+        ),
         "blanks left": (
             "the board you returned still has {count} (the first at {cell}): was a branch "
             "that had succeeded undone? Return as soon as the search says it is solved."
@@ -492,7 +496,8 @@ CHECK_TEXT.update(
             "your search placed {nodes} digits by choice, and the naive search needs {naive}: "
             "a pruned search needs at least {times} times fewer. Does it place the naked "
             "singles before each choice, fill the most constrained cell first, and back up as "
-            "soon as a cell has no candidate?"
+            "soon as a cell has no candidate? And does it count only the digits it placed by "
+            "choice, not the forced ones?"
         ),
         "nodes beside naive": (
             "    on {puzzle}: yours {nodes}, the naive search {naive} ({times} times as many)."

@@ -383,3 +383,44 @@ def test_a_stepper_answer_still_passes():
         lambda p, s: (lambda st: (st.goto(s), st.board)[1])(Stepper(p))
     )
     assert report.passed, report
+
+
+def pruned_keeping_forced_digits(board: list[list[str]]) -> tuple[Any, int]:
+    """Notebook 04's capstone with naked singles and the most constrained cell, whose failed
+    branches take back the tried digit but leave the digits their singles forced."""
+    board = [row[:] for row in board]
+    nodes = 0
+
+    def search() -> bool:
+        nonlocal nodes
+        while singles := {
+            (r, c): next(iter(fits))
+            for r in range(9)
+            for c in range(9)
+            if board[r][c] == "." and len(fits := candidates(board, r, c)) == 1
+        }:
+            for (r, c), digit in singles.items():
+                if digit not in candidates(board, r, c):
+                    return False  # the forced digits stay on the board
+                board[r][c] = digit
+        cell = most_constrained_from(board)
+        if cell is None:
+            return True
+        r, c = cell
+        for digit in sorted(candidates(board, r, c)):
+            board[r][c] = digit
+            nodes += 1
+            if search():
+                return True
+            board[r][c] = "."
+        return False
+
+    return (board if search() else None), nodes
+
+
+def test_forced_digits_left_behind_are_named_and_the_solution_drawn():
+    report = checks.check_pruned_solve(pruned_keeping_forced_digits)
+    assert report.outcome == "failed", report
+    text = repr(report)
+    assert "every digit that level forced" in text, report
+    assert "expected\n         7 9 6 | 1 5 2 | 3 8 4" in text, report  # a grid, not a cut repr

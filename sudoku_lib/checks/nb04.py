@@ -446,7 +446,11 @@ def check_pruned_solve(pruned_solve: Callable[[Board], tuple[Board | None, int]]
 
 
 def show_outcome(outcome: object) -> str:
-    """A solver's answer in a few words: a board (full or not) or None, and the nodes."""
+    """A solver's answer in a few words: a board (full or not) or None, and the nodes. A bare
+    board (the expected solution, or a learner's answer that is not a pair) raises, so the
+    check draws it as a grid instead of a repr cut off mid-row."""
+    if isinstance(outcome, list):
+        raise TypeError("a board: drawn by the default")
     if not (isinstance(outcome, tuple) and len(outcome) == 2):
         return repr(outcome)[:80]
     solution, nodes = outcome
