@@ -123,6 +123,10 @@ CHECK_TEXT = {
     # what the checks of notebooks 00-03 say about their exercises' typical mistakes
     "counted every cell": "you counted all 81 cells: leave out the blanks, '.'.",
     "counted the blanks": "you counted the blanks ('.') instead of the filled cells.",
+    "missed a character": (
+        "on a board whose only given is its {where} character, your count is 0: does your loop "
+        "look at all 81 characters (range(81), or `for ch in puzzle`)?"
+    ),
     "from zero": (
         "the question counts rows and columns from 1 (row {row}, column {col}), Python's lists "
         "from 0: read board[row - 1][col - 1]."
@@ -453,6 +457,11 @@ CHECK_TEXT.update(
         "keys wrong": "a wrong value at {items}",
         "placed digit included": (
             "the unit already holds a {digit}: only missing digits can be hidden singles."
+        ),
+        "fits elsewhere": (
+            "{digit!r} fits in {count} empty cells of this unit ({cells}), so it is no hidden "
+            "single: for each missing digit, count the unit's empty cells where it is a "
+            "candidate, and keep the digit only when that count is 1."
         ),
         "cells as keys": "the dict runs the other way round: {{digit: cell}}, not {{cell: digit}}.",
         "not an empty cell": "{cell} already holds a digit: only empty cells are to be filled.",

@@ -424,3 +424,26 @@ def test_forced_digits_left_behind_are_named_and_the_solution_drawn():
     text = repr(report)
     assert "every digit that level forced" in text, report
     assert "expected\n         7 9 6 | 1 5 2 | 3 8 4" in text, report  # a grid, not a cut repr
+
+
+def naked_singles_of_the_unit(board: list[list[str]], unit: list[tuple[int, int]]) -> dict:
+    """Hidden singles mistaken for naked ones: the cells of the unit with one candidate."""
+    return {
+        next(iter(fits)): (r, c)
+        for r, c in unit
+        if board[r][c] == "." and len(fits := candidates(board, r, c)) == 1
+    }
+
+
+@pytest.mark.parametrize(
+    ("check", "wrong", "words"),
+    [
+        (checks.check_hidden_singles, naked_singles_of_the_unit, "so it is no hidden single"),
+        (checks.check_count_givens, lambda p: sum(p[i] != "." for i in range(80)), "range(81)"),
+        (checks.check_count_givens, lambda p: sum(ch != "." for ch in p[1:]), "first character"),
+    ],
+    ids=["naked for hidden", "range(80)", "from 1"],
+)
+def test_more_wrong_answers_are_named(check, wrong, words):
+    report = check(wrong)
+    assert report.outcome == "failed" and words in repr(report), report

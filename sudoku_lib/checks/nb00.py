@@ -21,7 +21,11 @@ def check_count_givens(count_givens: Callable[[str], int]) -> Report:
     ]
     cases.append(Case("an empty board", ("." * 81,), 0))
     return check_cases(
-        "count_givens", count_givens, cases, library=[givens], mistakes=[counted_blanks]
+        "count_givens",
+        count_givens,
+        cases,
+        library=[givens],
+        mistakes=[counted_blanks, missed_an_end],
     )
 
 
@@ -32,6 +36,15 @@ def counted_blanks(attempt: Attempt) -> str | None:
         return check_text("counted every cell")
     if got == 81 - expected:
         return check_text("counted the blanks")
+    return None
+
+
+def missed_an_end(attempt: Attempt) -> str | None:
+    """A given in the first or the last character not counted: range(80), range(1, 81)."""
+    for where, index in (("first", 0), ("last", 80)):
+        alone = "." * index + "5" + "." * (80 - index)
+        if attempt.try_call(alone) == 0:
+            return check_text("missed a character", where=where)
     return None
 
 

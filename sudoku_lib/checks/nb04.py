@@ -265,7 +265,7 @@ def check_hidden_singles(
         hidden_singles,
         cases,
         library=LIBRARY_PIECES,
-        mistakes=[placed_digits_included, cells_as_keys, singles_difference],
+        mistakes=[placed_digits_included, cells_as_keys, fits_elsewhere, singles_difference],
     )
 
 
@@ -275,6 +275,21 @@ def placed_digits_included(attempt: Attempt) -> str | None:
     placed = {board[r][c] for r, c in unit} - {BLANK}
     if isinstance(attempt.got, dict) and placed & set(attempt.got):
         return check_text("placed digit included", digit=sorted(placed & set(attempt.got))[0])
+    return None
+
+
+def fits_elsewhere(attempt: Attempt) -> str | None:
+    """An extra digit that fits in more than one empty cell of the unit: no hidden single (often
+    a naked single, a cell with one candidate, mistaken for one)."""
+    board, unit = attempt.case.args
+    if not isinstance(attempt.got, dict):
+        return None
+    options = candidates_of(board)
+    for digit in sorted(set(attempt.got) - set(attempt.case.expected), key=str):
+        spots = [cell for cell in unit if digit in options.get(cell, ())]
+        if len(spots) > 1:
+            cells = "; ".join(cell_name(*cell) for cell in spots)
+            return check_text("fits elsewhere", digit=digit, count=len(spots), cells=cells)
     return None
 
 
