@@ -624,6 +624,10 @@ CHECK_TEXT.update(
             "that is the board one step {way}: step 0 is the puzzle as given, and goto(n) shows "
             "the board after n steps."
         ),
+        "board not returned": (
+            "your function returned None: is the `return` missing? goto(n) moves the stepper "
+            "and returns nothing; the board it shows is stepper.board."
+        ),
         "stepper not moved": (
             "that is the puzzle as given: the stepper was never moved (goto(steps) moves it)."
         ),

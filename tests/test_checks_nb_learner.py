@@ -447,3 +447,12 @@ def naked_singles_of_the_unit(board: list[list[str]], unit: list[tuple[int, int]
 def test_more_wrong_answers_are_named(check, wrong, words):
     report = check(wrong)
     assert report.outcome == "failed" and words in repr(report), report
+
+
+def test_a_board_after_that_returns_nothing_is_told_to_return_the_board():
+    """goto returns None; a learner who returns its result gets told so, and the expected 4x4
+    board is drawn indented like every other board."""
+    report = checks.check_board_after(lambda puzzle, steps: Stepper(puzzle).goto(steps))
+    text = repr(report)
+    assert "is the `return` missing?" in text, report
+    assert "    expected\n         . . | . ." in text, report

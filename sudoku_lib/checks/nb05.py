@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from ..board import Board, parse, to_grid_text
+from ..board import Board, parse
 from ..puzzles import FOUR_BY_FOUR, SAMPLE, load_set
 from ..search import solve
 from ..search.events import DeadEnd, Event, Try
@@ -49,9 +49,13 @@ def check_board_after(board_after: Callable[[str, int], object]) -> Report:
         "board_after",
         board_after,
         cases,
-        show=lambda b: "\n" + to_grid_text(b),
-        mistakes=[board_one_step_off, stepper_not_moved],
+        mistakes=[nothing_returned, board_one_step_off, stepper_not_moved],
     )
+
+
+def nothing_returned(attempt: Attempt) -> str | None:
+    """None: the stepper was moved (goto returns nothing) but its board never returned."""
+    return check_text("board not returned") if attempt.got is None else None
 
 
 def board_one_step_off(attempt: Attempt) -> str | None:
