@@ -156,6 +156,10 @@ CHECK_TEXT = {
     "cells from one": (
         "your cells count from 1; in code rows and columns count from 0 (r and c run 0 to 8)."
     ),
+    "cells as lists": (
+        "your cells are lists, such as {first!r}: a cell is a pair (r, c), a tuple, and "
+        "[0, 1] == (0, 1) is False. Build the set with (i, j) pairs."
+    ),
     "peers include the cell": (
         "your answer includes the cell itself, {cell}: its peers are the *other* cells."
     ),

@@ -456,3 +456,16 @@ def test_a_board_after_that_returns_nothing_is_told_to_return_the_board():
     text = repr(report)
     assert "is the `return` missing?" in text, report
     assert "    expected\n         . . | . ." in text, report
+
+
+def test_peers_written_as_lists_are_named():
+    """Cells as [r, c] lists: the check said only 'expected 20 cells, got 20 cells'."""
+
+    def peers_as_lists(r: int, c: int) -> list[list[int]]:
+        top, left = 3 * (r // 3), 3 * (c // 3)
+        box = {(i, j) for i in range(top, top + 3) for j in range(left, left + 3)}
+        cells = {(r, j) for j in range(9)} | {(i, c) for i in range(9)} | box
+        return [list(cell) for cell in sorted(cells - {(r, c)})]
+
+    report = checks.check_peers_of(peers_as_lists)
+    assert report.outcome == "failed" and "your cells are lists" in repr(report), report

@@ -62,8 +62,24 @@ def check_peers_of(function: Callable[[int, int], object]) -> Report:
         same=lambda got, expected: set(got) == expected and len(list(got)) == len(expected),
         show=lambda cells: plural(len(cells), "cell"),  # the differences are listed below it
         library=[geometry],
-        mistakes=[cells_counted_from_one, included_itself, missed_a_unit, repeated_cells],
+        mistakes=[
+            cells_as_lists,
+            cells_counted_from_one,
+            included_itself,
+            missed_a_unit,
+            repeated_cells,
+        ],
     )
+
+
+def cells_as_lists(attempt: Attempt) -> str | None:
+    """Cells written [r, c]: no set holds them, and a list never equals the tuple (r, c)."""
+    got = attempt.got
+    if not isinstance(got, list | tuple) or not got:
+        return None
+    if all(isinstance(cell, list) for cell in got):
+        return check_text("cells as lists", first=got[0])
+    return None
 
 
 def answer_cells(attempt: Attempt) -> set[tuple[int, int]]:
