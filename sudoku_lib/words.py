@@ -157,8 +157,8 @@ CHECK_TEXT = {
         "your cells count from 1; in code rows and columns count from 0 (r and c run 0 to 8)."
     ),
     "cells as lists": (
-        "your cells are lists, such as {first!r}: a cell is a pair (r, c), a tuple, and "
-        "[0, 1] == (0, 1) is False. Build the set with (i, j) pairs."
+        "your cells are lists, such as {first!r}: write each cell as a tuple, {pair!r}, for a "
+        "list never equals a tuple ([0, 1] == (0, 1) is False) and cannot go in a set."
     ),
     "peers include the cell": (
         "your answer includes the cell itself, {cell}: its peers are the *other* cells."

@@ -469,3 +469,14 @@ def test_peers_written_as_lists_are_named():
 
     report = checks.check_peers_of(peers_as_lists)
     assert report.outcome == "failed" and "your cells are lists" in repr(report), report
+
+
+def test_a_dead_end_cell_written_as_a_list_is_named():
+    def first_dead_end(puzzle: str) -> tuple[int, list[int]]:
+        stepper = Stepper(puzzle)
+        stepper.next_dead_end()
+        event = stepper.event
+        return stepper.position, [event.row + 1, event.col + 1]
+
+    report = checks.check_first_dead_end(first_dead_end)
+    assert "write each cell as a tuple, (1, 4)" in repr(report), report

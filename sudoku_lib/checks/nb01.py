@@ -78,7 +78,7 @@ def cells_as_lists(attempt: Attempt) -> str | None:
     if not isinstance(got, list | tuple) or not got:
         return None
     if all(isinstance(cell, list) for cell in got):
-        return check_text("cells as lists", first=got[0])
+        return check_text("cells as lists", first=got[0], pair=tuple(got[0]))
     return None
 
 

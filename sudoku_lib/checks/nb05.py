@@ -91,7 +91,7 @@ def check_first_dead_end(first_dead_end: Callable[[str], object]) -> Report:
         "first_dead_end",
         first_dead_end,
         cases,
-        mistakes=[dead_end_from_zero, dead_end_swapped, dead_end_step_off],
+        mistakes=[cell_as_a_list, dead_end_from_zero, dead_end_swapped, dead_end_step_off],
     )
 
 
@@ -112,6 +112,14 @@ def dead_end_swapped(attempt: Attempt) -> str | None:
     """Row and column the wrong way round."""
     answer, (step, (row, col)) = _step_and_cell(attempt.got), attempt.case.expected
     return check_text("dead end swapped") if row != col and answer == (step, (col, row)) else None
+
+
+def cell_as_a_list(attempt: Attempt) -> str | None:
+    """(step, [row, column]): the right numbers, but the cell a list, which never equals a tuple."""
+    got = attempt.got
+    if isinstance(got, tuple | list) and len(got) == 2 and isinstance(got[1], list):
+        return check_text("cells as lists", first=got[1], pair=tuple(got[1]))
+    return None
 
 
 def dead_end_step_off(attempt: Attempt) -> str | None:
