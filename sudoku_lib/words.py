@@ -259,6 +259,11 @@ CHECK_TEXT = {
         "count the same boards over and over. And check each digit with is_valid_any_size as "
         "you place it, not only once the board is full."
     ),
+    "count not a bool": (
+        "you return {got}, as solve_board does: count_all must return a number. Add up what "
+        "count_all(board) returns for every digit that fits (total += ...), take each digit back, "
+        "and return the total; a full board returns 1."
+    ),
     "stopped at the first": (
         "you stopped at the first solution: add up what every digit's branch finds instead of "
         "returning at the first success."

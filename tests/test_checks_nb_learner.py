@@ -480,3 +480,24 @@ def test_a_dead_end_cell_written_as_a_list_is_named():
 
     report = checks.check_first_dead_end(first_dead_end)
     assert "write each cell as a tuple, (1, 4)" in repr(report), report
+
+
+def count_all_as_solve_board(board: list[list[str]]) -> bool:
+    """count_all written as solve_board: True at the first solution, never a count."""
+    size = len(board)
+    for r in range(size):
+        for c in range(size):
+            if board[r][c] == ".":
+                for d in "123456789ABCDEFG"[:size]:
+                    if fits(board, r, c, d):
+                        board[r][c] = d
+                        if count_all_as_solve_board(board):
+                            return True
+                        board[r][c] = "."
+                return False
+    return True
+
+
+def test_a_count_that_returns_true_is_told_to_count():
+    report = checks.check_count_all(count_all_as_solve_board)
+    assert "count_all must return a number" in repr(report), report

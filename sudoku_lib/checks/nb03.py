@@ -221,9 +221,21 @@ def check_count_all(function: Callable[[Board], int]) -> Report:
         function,
         cases,
         library=SOLVERS,
-        mistakes=[board_left_changed, stopped_at_the_first, full_board_not_counted],
+        mistakes=[
+            a_yes_or_no,
+            board_left_changed,
+            stopped_at_the_first,
+            full_board_not_counted,
+        ],
         slow_why=check_text("count_all too slow"),
     )
+
+
+def a_yes_or_no(attempt: Attempt) -> str | None:
+    """True or False, as solve_board returns: the template copied, not turned into a count."""
+    if isinstance(attempt.got, bool):
+        return check_text("count not a bool", got=attempt.got)
+    return None
 
 
 def board_left_changed(attempt: Attempt) -> str | None:
