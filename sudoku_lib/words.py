@@ -306,6 +306,19 @@ CHECK_TEXT.update(
             "your code is right on these candidates sorted, but {candidates!r} are not: sort "
             "them first, since the `break` is only right when every later candidate is larger."
         ),
+        "stopped at two": (
+            "every missing answer, such as {answer!r}, is longer than two: record a path of two "
+            "or more and carry on (no `return`), so longer ones grow from it, as in subsets."
+        ),
+        "equal numbers refused": (
+            "every missing answer, such as {answer!r}, holds an equal number twice: "
+            "non-decreasing lets a number follow its equal, so skip nums[i] only when it is "
+            "smaller than path[-1] (<, not <=)."
+        ),
+        "tried set shared": (
+            "even on {nums!r}, with no equal numbers to skip, your code finds only {got!r}: make "
+            "`tried = set()` inside each call, before its loop, so each level starts afresh."
+        ),
         "no cut reaches the end": (
             "no answer at all: does a piece ever reach the end of the string? With "
             "s[start:end], `end` must run up to len(s) itself: range(start + 1, len(s) + 1)."

@@ -501,3 +501,45 @@ def count_all_as_solve_board(board: list[list[str]]) -> bool:
 def test_a_count_that_returns_true_is_told_to_count():
     report = checks.check_count_all(count_all_as_solve_board)
     assert "count_all must return a number" in repr(report), report
+
+
+def subsequences(nums: list[int], fault: str) -> list[list[int]]:
+    """491 with one fault: 'return' after recording, 'strict' (<=), or one 'shared' tried set."""
+    res: list[list[int]] = []
+    shared: set[int] = set()
+
+    def backtrack(start: int, path: list[int]) -> None:
+        if len(path) >= 2:
+            res.append(path[:])
+            if fault == "return":
+                return
+        tried = shared if fault == "shared" else set()
+        for i in range(start, len(nums)):
+            if path and (nums[i] <= path[-1] if fault == "strict" else nums[i] < path[-1]):
+                continue
+            if nums[i] in tried:
+                continue
+            tried.add(nums[i])
+            path.append(nums[i])
+            backtrack(i + 1, path)
+            path.pop()
+
+    backtrack(0, [])
+    return res
+
+
+@pytest.mark.parametrize(
+    ("fault", "words"),
+    [
+        ("return", "no `return`"),
+        ("strict", "(<, not <=)"),
+        ("shared", "inside each call, before its loop"),
+    ],
+)
+def test_increasing_subsequences_faults_are_named(fault, words):
+    report = nb08.check_find_subsequences(lambda nums: subsequences(nums, fault))
+    assert report.outcome == "failed" and words in repr(report), report
+
+
+def test_right_increasing_subsequences_still_pass():
+    assert nb08.check_find_subsequences(lambda nums: subsequences(nums, "")).passed

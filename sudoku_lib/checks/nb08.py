@@ -180,6 +180,35 @@ def skipped_the_first_of_a_level(attempt: Attempt) -> str | None:
     return None
 
 
+def stopped_at_two(attempt: Attempt) -> str | None:
+    """LeetCode 491: only the answers longer than two are missing: a return after recording."""
+    found = missing_and_extra(attempt)
+    if found and found[0] and not found[1] and all(len(a) > 2 for a in found[0]):
+        return check_text("stopped at two", answer=list(found[0][0]))
+    return None
+
+
+def equal_numbers_refused(attempt: Attempt) -> str | None:
+    """LeetCode 491: only answers with an equal pair are missing: `<=` where `<` was meant."""
+    found = missing_and_extra(attempt)
+    if found and found[0] and not found[1] and all(map(holds_a_repeat, found[0])):
+        return check_text("equal numbers refused", answer=list(found[0][0]))
+    return None
+
+
+def tried_set_shared(attempt: Attempt) -> str | None:
+    """LeetCode 491: answers missing even on distinct numbers, where the tried-values skip has
+    nothing to skip: one `tried` set shared by every level instead of one per call."""
+    distinct = [1, 2, 3]
+    got = attempt.try_call(distinct)
+    expected = sorted(
+        canonical(a, True) for a in template.increasing_subsequences(distinct).answers
+    )
+    if isinstance(got, Answers) and len(got) < len(expected) and set(got) <= set(expected):
+        return check_text("tried set shared", nums=distinct, got=list(map(list, got)))
+    return None
+
+
 def no_piece_reaches_the_end(attempt: Attempt) -> str | None:
     """LeetCode 131: no answer at all where there are some: no piece ever reached the end."""
     found = missing_and_extra(attempt)
@@ -227,6 +256,7 @@ FIND_SUBSEQUENCES = Exercise(
     template.increasing_subsequences,
     True,
     watch_text("hint 491"),
+    (stopped_at_two, equal_numbers_refused, tried_set_shared),
 )
 
 
