@@ -147,6 +147,10 @@ CHECK_TEXT = {
     # what the checks of notebooks 00-03 say about their exercises' typical mistakes
     "counted every cell": "you counted all 81 cells: leave out the blanks, '.'.",
     "counted the blanks": "you counted the blanks ('.') instead of the filled cells.",
+    "missed a character": (
+        "on a board whose only given is its {where} character, your count is 0: does your loop "
+        "look at all 81 characters (range(81), or `for ch in puzzle`)?"
+    ),
     "from zero": (
         "the question counts rows and columns from 1 (row {row}, column {col}), Python's lists "
         "from 0: read board[row - 1][col - 1]."
@@ -176,6 +180,10 @@ CHECK_TEXT = {
     "cells from one": (
         "your cells count from 1; in code rows and columns count from 0 (r and c run 0 to 8)."
     ),
+    "cells as lists": (
+        "your cells are lists, such as {first!r}: write each cell as a tuple, {pair!r}, for a "
+        "list never equals a tuple ([0, 1] == (0, 1) is False) and cannot go in a set."
+    ),
     "peers include the cell": (
         "your answer includes the cell itself, {cell}: its peers are the *other* cells."
     ),
@@ -194,6 +202,10 @@ CHECK_TEXT = {
     "rows as strings": (
         "each row is a string: it must be a list of one-character strings, like list(text[0:9])."
     ),
+    "board shape": (
+        "your board has {rows} rows of {cells} cells: it must be 9 rows of 9. Row i is "
+        "text[9 * i : 9 * i + 9], for i in range(9)."
+    ),
     "one flat list": "you returned one list of 81 cells: cut it into 9 rows of 9.",
     "board transposed": (
         "rows and columns are swapped: the first 9 characters are row 1, not column 1."
@@ -202,12 +214,23 @@ CHECK_TEXT = {
     "blanks counted": (
         "you counted the blanks: two '.' are not a clash; skip the blanks before looking."
     ),
+    "missed an end": (
+        "your code finds two 5s in the middle of a row, but not two that use the row's {end} "
+        "cell: does your loop look at all 9 cells (range(9), not range(8) or range(1, 9))?"
+    ),
+    "first": "first",
+    "last": "last",
     "missed the ends": (
         "the two 9s are the first and the last cell: does your loop reach all 9 cells?"
     ),
     "size fixed": (
         "this is a {size}x{size} board: take the size from len(board) and the box size from its "
         "square root ({box}), instead of writing 9 and 3."
+    ),
+    "boxes mixed up": (
+        "on a board that holds only two 1s, at {first} and at {second} (cells that share no "
+        "row, column or box), your code says False: it puts two different boxes into one "
+        "dict. Check the box formula, box * (r // box) + c // box."
     ),
     "clash missed": "this board has {clash}, and your code let it through: does it look at {kind}?",
     "every row": "every row",
@@ -260,6 +283,11 @@ CHECK_TEXT = {
         "count the same boards over and over. And check each digit with is_valid_any_size as "
         "you place it, not only once the board is full."
     ),
+    "count not a bool": (
+        "you return {got}, as solve_board does: count_all must return a number. Add up what "
+        "count_all(board) returns for every digit that fits (total += ...), take each digit back, "
+        "and return the total; a full board returns 1."
+    ),
     "stopped at the first": (
         "you stopped at the first solution: add up what every digit's branch finds instead of "
         "returning at the first success."
@@ -271,7 +299,56 @@ CHECK_TEXT = {
         "that is every way with one queen per row and column: queens on a diagonal attack too."
     ),
     "queens base case": "with all n queens placed, count one way: return 1 when row == n.",
+    "two queens fit": (
+        "two queens on a 2x2 board always attack each other, so there is no way, yet you count "
+        "{got}. Is each new queen checked against every earlier one, column and both diagonals "
+        "(abs(c - col) == row - r), and is a way counted only once all n are placed (row == n)?"
+    ),
+    "digit beyond the size": (
+        "your code wrote {digit!r} at {cell}, but a {size}x{size} board only uses the digits up "
+        'to {last!r}: try the digits "123456789ABCDEFG"[:size], not "123456789".'
+    ),
 }
+
+
+CHECK_TEXT.update(
+    {  # notebook 08: what a missing or extra answer says about the template's parts
+        "reuse not passed down": (
+            "every missing answer uses a candidate more than once: pass i (not i + 1) down, so "
+            "the next call may choose the same candidate again."
+        ),
+        "used more than once": (
+            "{answer!r} uses {value} more often than the candidates hold it: each candidate may "
+            "be used once, so pass i + 1 (not i) down."
+        ),
+        "skip from start": (
+            "every missing answer, such as {answer!r}, holds an equal number twice: the skip "
+            "must test i > start, not i > 0, so the first number of each call's loop is always "
+            "allowed (the equal number before it is on the path, not a twin tried here)."
+        ),
+        "sort before break": (
+            "your code is right on these candidates sorted, but {candidates!r} are not: sort "
+            "them first, since the `break` is only right when every later candidate is larger."
+        ),
+        "stopped at two": (
+            "every missing answer, such as {answer!r}, is longer than two: record a path of two "
+            "or more and carry on (no `return`), so longer ones grow from it, as in subsets."
+        ),
+        "equal numbers refused": (
+            "every missing answer, such as {answer!r}, holds an equal number twice: "
+            "non-decreasing lets a number follow its equal, so skip nums[i] only when it is "
+            "smaller than path[-1] (<, not <=)."
+        ),
+        "tried set shared": (
+            "even on {nums!r}, with no equal numbers to skip, your code finds only {got!r}: make "
+            "`tried = set()` inside each call, before its loop, so each level starts afresh."
+        ),
+        "no cut reaches the end": (
+            "no answer at all: does a piece ever reach the end of the string? With "
+            "s[start:end], `end` must run up to len(s) itself: range(start + 1, len(s) + 1)."
+        ),
+    }
+)
 
 
 def check_text(key: str, **fields: object) -> str:
@@ -420,6 +497,10 @@ CHECK_TEXT.update(
             "your function changed the board ({cell} first, {count} cells in all): placing a "
             "single as you find it changes what the next cell sees. Only look; place nothing."
         ),
+        "digit in a collection": (
+            "each value should be the digit itself, {digit!r}, not {value!r}: take the one "
+            "candidate out with next(iter(fits))."
+        ),
         "filled cells included": "{cell} already holds a digit: look only at empty cells.",
         "a dict please": "a dict was asked for, and this is a {kind}.",
         "keys missing": "missing {items}",
@@ -428,10 +509,19 @@ CHECK_TEXT.update(
         "placed digit included": (
             "the unit already holds a {digit}: only missing digits can be hidden singles."
         ),
+        "fits elsewhere": (
+            "{digit!r} fits in {count} empty cells of this unit ({cells}), so it is no hidden "
+            "single: for each missing digit, count the unit's empty cells where it is a "
+            "candidate, and keep the digit only when that count is 1."
+        ),
         "cells as keys": "the dict runs the other way round: {{digit: cell}}, not {{cell: digit}}.",
         "not an empty cell": "{cell} already holds a digit: only empty cells are to be filled.",
         "more candidates": (
             "your cell has {got}, the expected one {fewest}: the fewest, not the most."
+        ),
+        "no candidate skipped": (
+            "{cell} has no candidate at all, and that makes it the most constrained cell: keep "
+            "it (0 is fewer than any count), for it is what lets the search fail early."
         ),
         "last of a tie": (
             "both cells have as few candidates: on a tie, keep the first in reading order "
@@ -444,7 +534,11 @@ CHECK_TEXT.update(
         ),
         "not a pair": "return a pair (solution, nodes), not a {kind}.",
         "no solution expected": "this puzzle has no solution: return (None, nodes).",
-        "solution expected": "this puzzle has a solution, but your search returned None.",
+        "solution expected": (
+            "this puzzle has a solution, but your search returned None. Usually a failed "
+            "branch left digits behind: when every candidate of a level fails, take back the "
+            "tried digit and every digit that level forced (step 4 above)."
+        ),
         "blanks left": (
             "the board you returned still has {count} (the first at {cell}): was a branch "
             "that had succeeded undone? Return as soon as the search says it is solved."
@@ -462,7 +556,8 @@ CHECK_TEXT.update(
             "your search placed {nodes} digits by choice, and the naive search needs {naive}: "
             "a pruned search needs at least {times} times fewer. Does it place the naked "
             "singles before each choice, fill the most constrained cell first, and back up as "
-            "soon as a cell has no candidate?"
+            "soon as a cell has no candidate? And does it count only the digits it placed by "
+            "choice, not the forced ones?"
         ),
         "nodes beside naive": (
             "    on {puzzle}: yours {nodes}, the naive search {naive} ({times} times as many)."
@@ -478,6 +573,14 @@ CHECK_TEXT.update(
             "with an even count there are two middle numbers: the median is their mean."
         ),
         "the mean": "that is the mean (the average); the median is the middle of the sorted list.",
+        "whole number division": (
+            "the mean of {low} and {high} is {mean}: divide with /, not // (which drops the "
+            "fraction)."
+        ),
+        "best starts as None": (
+            "None has no .nodes: start with the first record, best = records[0], and compare "
+            "the others with it."
+        ),
         "record not name": "that is the whole record: return its name, record.name.",
         "hardest tie": (
             "another record has as many nodes and comes first: on a tie, keep the first "
@@ -503,8 +606,18 @@ CHECK_TEXT.update(
             "function)."
         ),
         "limit of one": (
-            "this puzzle has two solutions: with a limit of 1 the count stops at the first and "
-            "cannot tell one from two. Use limit=2."
+            "this puzzle has two solutions, yet you said True. A limit of 1 stops the count at "
+            "the first and cannot tell one from two: use limit=2, and ask for exactly one "
+            "(== 1, not >= 1)."
+        ),
+        "none counted": (
+            "you count 0 where there is a solution: does a full board count as one (return 1 "
+            "when no blank is left), and does each digit come off again after its call "
+            "(board[r][c] = '.'), so the next digit sees the board as it was?"
+        ),
+        "puzzle length changed": (
+            "your new puzzle has {length} characters, not {expected}: replace the one character "
+            "at index, puzzle[:index] + '.' + puzzle[index + 1:], so nothing is added or lost."
         ),
         "none is not one": "this puzzle has no solution at all: unique means exactly one.",
         "blanked without asking": (
@@ -562,6 +675,10 @@ CHECK_TEXT.update(
             "that is the board one step {way}: step 0 is the puzzle as given, and goto(n) shows "
             "the board after n steps."
         ),
+        "board not returned": (
+            "your function returned None: is the `return` missing? goto(n) moves the stepper "
+            "and returns nothing; the board it shows is stepper.board."
+        ),
         "stepper not moved": (
             "that is the puzzle as given: the stepper was never moved (goto(steps) moves it)."
         ),
@@ -577,6 +694,16 @@ CHECK_TEXT.update(
         "depth from 1": (
             "your depths count from 1: event.depth is 0 for the first empty cell, so use it as "
             "it is."
+        ),
+        "no tries heard": (
+            "your dict is empty: the listener heard no Try at all. Did solve run the naive "
+            'search? solve(puzzle, "naive", listener=listen): the default method guesses '
+            "little or not at all."
+        ),
+        "counts carried over": (
+            "called twice on the same puzzle, your function answers differently: the counts of "
+            "the call before are still in the dict. Make the dict inside tries_per_depth, so "
+            "each call starts from {{}}."
         ),
         "not only tries": (
             "you counted more than the tries: keep only the events that are a Try "

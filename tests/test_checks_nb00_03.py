@@ -358,7 +358,7 @@ WRONG = [  # (check, a wrong answer, words its report must contain)
     ("check_string_to_board", parse, "library's own `parse`"),
     ("check_is_valid_row", lambda row: True, "True for every row"),
     ("check_is_valid_row", lambda row: len(row) == len(set(row)), "counted the blanks"),
-    ("check_is_valid_row", lambda row: valid_row(row[:-1]), "first and the last"),
+    ("check_is_valid_row", lambda row: valid_row(row[:-1]), "the row's last cell"),
     ("check_is_valid_board", rows_only, "every column"),
     ("check_is_valid_board", rows_and_columns, "every box"),
     ("check_is_valid_board", nine_only, "4x4 board"),

@@ -341,7 +341,7 @@ CHECKS = [
         (lambda p, limit: min(count_up_to(p, 1), limit), "stopped at the first solution"),
     ]),
     (check_is_unique, is_unique, [
-        (unique_with_limit_one, "Use limit=2"),
+        (unique_with_limit_one, "use limit=2"),
         (unique_at_most_one, "exactly one"),
     ]),
     (check_remove_clue, remove_clue, [

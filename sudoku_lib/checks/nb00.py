@@ -21,7 +21,11 @@ def check_count_givens(count_givens: Callable[[str], int]) -> Report:
     ]
     cases.append(Case("an empty board", ("." * 81,), 0))
     return check_cases(
-        "count_givens", count_givens, cases, library=[givens], mistakes=[counted_blanks]
+        "count_givens",
+        count_givens,
+        cases,
+        library=[givens],
+        mistakes=[counted_blanks, missed_an_end],
     )
 
 
@@ -32,6 +36,15 @@ def counted_blanks(attempt: Attempt) -> str | None:
         return check_text("counted every cell")
     if got == 81 - expected:
         return check_text("counted the blanks")
+    return None
+
+
+def missed_an_end(attempt: Attempt) -> str | None:
+    """A given in the first or the last character not counted: range(80), range(1, 81)."""
+    for where, index in (("first", 0), ("last", 80)):
+        alone = "." * index + "5" + "." * (80 - index)
+        if attempt.try_call(alone) == 0:
+            return check_text("missed a character", where=where)
     return None
 
 
@@ -46,8 +59,16 @@ def check_digit_in_solution(digit_in_solution: Callable[[str, int, int], str]) -
         "digit_in_solution",
         digit_in_solution,
         cases,
-        mistakes=[read_the_puzzle, swapped_row_and_column, counted_from_zero],
+        mistakes=[a_number_not_a_digit, read_the_puzzle, swapped_row_and_column, counted_from_zero],
     )
+
+
+def a_number_not_a_digit(attempt: Attempt) -> str | None:
+    """The int 4 for the digit '4': the board holds one-character strings."""
+    got, expected = attempt.got, attempt.case.expected
+    if isinstance(got, int) and not isinstance(got, bool) and str(got) == expected:
+        return check_text("digits as numbers")
+    return None
 
 
 def sample_solution() -> Board:

@@ -62,8 +62,24 @@ def check_peers_of(function: Callable[[int, int], object]) -> Report:
         same=lambda got, expected: set(got) == expected and len(list(got)) == len(expected),
         show=lambda cells: plural(len(cells), "cell"),  # the differences are listed below it
         library=[geometry],
-        mistakes=[cells_counted_from_one, included_itself, missed_a_unit, repeated_cells],
+        mistakes=[
+            cells_as_lists,
+            cells_counted_from_one,
+            included_itself,
+            missed_a_unit,
+            repeated_cells,
+        ],
     )
+
+
+def cells_as_lists(attempt: Attempt) -> str | None:
+    """Cells written [r, c]: no set holds them, and a list never equals the tuple (r, c)."""
+    got = attempt.got
+    if not isinstance(got, list | tuple) or not got:
+        return None
+    if all(isinstance(cell, list) for cell in got):
+        return check_text("cells as lists", first=got[0], pair=tuple(got[0]))
+    return None
 
 
 def answer_cells(attempt: Attempt) -> set[tuple[int, int]]:
@@ -126,9 +142,40 @@ def check_string_to_board(function: Callable[[str], object]) -> Report:
         "string_to_board",
         function,
         cases,
+        show=show_as_written,
         library=[parse],
-        mistakes=[kept_zeros, one_flat_list, rows_as_strings, transposed],
+        mistakes=[kept_zeros, one_flat_list, rows_as_strings, wrong_shape, transposed],
     )
+
+
+def show_as_written(value: object) -> str:
+    """A 9x9 list of lists drawn with each cell exactly as it is (a '0' stays a '0', which the
+    course's grid drawing would show as a blank); anything else raises, for the default."""
+    if not (
+        isinstance(value, list)
+        and len(value) == 9
+        and all(isinstance(row, list) and len(row) == 9 for row in value)
+    ):
+        raise TypeError("not a 9x9 list of lists")
+    lines = []
+    for r, row in enumerate(value):
+        if r and r % 3 == 0:
+            lines.append("-------+-------+-------")
+        cells = [" ".join(str(d) for d in row[i : i + 3]) for i in (0, 3, 6)]
+        lines.append(" " + " | ".join(cells))
+    return "\n" + "\n".join("        " + line for line in lines)
+
+
+def wrong_shape(attempt: Attempt) -> str | None:
+    """A list of rows, but not 9 rows of 9: the slices are cut at the wrong places."""
+    got = attempt.got
+    if not (isinstance(got, list) and got and all(isinstance(row, list) for row in got)):
+        return None
+    lengths = [len(row) for row in got]
+    if len(got) == 9 and set(lengths) == {9}:
+        return None
+    cells = f"{min(lengths)}" if len(set(lengths)) == 1 else f"{min(lengths)} to {max(lengths)}"
+    return check_text("board shape", rows=len(got), cells=cells)
 
 
 def cells_of(value: object) -> Iterable[object]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from math import isqrt
 
 from ..board import BLANK, Board, Cell, box_index
 from ..validate import (
@@ -38,8 +39,30 @@ def check_is_valid_row(function: Callable[[list[str]], bool]) -> Report:
         function,
         cases,
         library=VALIDATORS,
-        mistakes=[one_answer_for_every_row, blanks_counted_in_a_row, missed_the_ends],
+        mistakes=[
+            skipped_an_end,
+            one_answer_for_every_row,
+            blanks_counted_in_a_row,
+            missed_the_ends,
+        ],
     )
+
+
+def skipped_an_end(attempt: Attempt) -> str | None:
+    """A repeat in the middle of a row found, one that uses the first or the last cell missed:
+    the loop stops short of an end (range(8), range(1, 9), row[1:])."""
+    if not (attempt.got is True and attempt.case.expected is False):
+        return None
+    if attempt.try_call(list("..5...5..")) is not False:
+        return None
+    missed = [
+        end
+        for end, row in (("first", "5...5...."), ("last", "....5...5"))
+        if attempt.try_call(list(row)) is True
+    ]
+    if len(missed) != 1:
+        return None
+    return check_text("missed an end", end=check_text(missed[0]))
 
 
 def one_answer_for_every_row(attempt: Attempt) -> str | None:
@@ -74,17 +97,46 @@ def check_is_valid_board(function: Callable[[Board], bool]) -> Report:
         function,
         cases,
         library=VALIDATORS,
-        mistakes=[size_fixed_at_nine, blanks_counted_on_a_board, clash_let_through],
+        mistakes=[
+            size_fixed_at_nine,
+            boxes_mixed_up,
+            blanks_counted_on_a_board,
+            clash_let_through,
+        ],
     )
 
 
 def blanks_counted_on_a_board(attempt: Attempt) -> str | None:
-    """False on a valid board with blanks, when the full valid board passes."""
+    """False on a valid board with blanks, and False on the empty board too: blanks clashed."""
     board = attempt.case.args[0]
     has_blanks = any(BLANK in row for row in board)
-    if attempt.got is False and attempt.case.expected and has_blanks:
-        return check_text("blanks counted")
-    return None
+    if not (attempt.got is False and attempt.case.expected and has_blanks):
+        return None
+    empty = [[BLANK] * len(board) for _ in board]
+    return check_text("blanks counted") if attempt.try_call(empty) is False else None
+
+
+def boxes_mixed_up(attempt: Attempt) -> str | None:
+    """False on a valid board, and on two equal digits that share no unit: a wrong box formula.
+
+    The two cells are (0, box) and (box, 0): the first cell of box 2 and of the first box of
+    the second band, which `r // box + c // box` (the band not multiplied) sends to one box.
+    """
+    board = attempt.case.args[0]
+    if not (attempt.got is False and attempt.case.expected):
+        return None
+    size = len(board)
+    box = isqrt(size)
+    cells = ((0, box), (box, 0))
+    apart = [[BLANK] * size for _ in range(size)]
+    if attempt.try_call(apart) is not True:  # blanks clash already: another mistake
+        return None
+    for r, c in cells:
+        apart[r][c] = "1"
+    if attempt.try_call(apart) is not False:
+        return None
+    first, second = (cell_name(r, c) for r, c in cells)
+    return check_text("boxes mixed up", first=first, second=second)
 
 
 def clash_let_through(attempt: Attempt) -> str | None:

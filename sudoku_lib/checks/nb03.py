@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ..board import BLANK, Board, geometry, parse
+from ..board import BLANK, SYMBOLS, Board, geometry, parse
 from ..puzzles import SAMPLE
 from ..queens import count_queens, solve_queens
 from ..search import count_solutions, solve, solve_sudoku
@@ -55,7 +55,7 @@ def check_is_valid(function: Callable[[Board, int, int, str], bool]) -> Report:
         Case(name, (board, r, c, d), is_valid(board, r, c, d)) for board, name, (r, c, d) in placed
     ]
     return check_cases(
-        "is_valid",
+        "is_valid_any_size",
         function,
         cases,
         library=[is_valid],
@@ -117,8 +117,32 @@ def check_solve_counting(function: Callable[[Board], int]) -> Report:
         show=describe_run,
         learner=function,
         library=SOLVERS,
-        mistakes=[left_digits_after_failing, board_not_filled, counted_the_blanks, counted_tries],
+        mistakes=[
+            digit_beyond_the_size,
+            left_digits_after_failing,
+            board_not_filled,
+            counted_the_blanks,
+            counted_tries,
+        ],
     )
+
+
+def digit_beyond_the_size(attempt: Attempt) -> str | None:
+    """A digit the board's size does not have (a 5 on a 4x4 board): the digits were "123456789"."""
+    board = attempt.args[0]
+    size = len(board)
+    allowed = set(SYMBOLS[:size]) | {BLANK}
+    for r, row in enumerate(board):
+        for c, digit in enumerate(row):
+            if digit not in allowed:
+                return check_text(
+                    "digit beyond the size",
+                    digit=digit,
+                    cell=cell_name(r, c),
+                    size=size,
+                    last=SYMBOLS[size - 1],
+                )
+    return None
 
 
 def describe_run(outcome: object) -> str:
@@ -197,9 +221,21 @@ def check_count_all(function: Callable[[Board], int]) -> Report:
         function,
         cases,
         library=SOLVERS,
-        mistakes=[board_left_changed, stopped_at_the_first, full_board_not_counted],
+        mistakes=[
+            a_yes_or_no,
+            board_left_changed,
+            stopped_at_the_first,
+            full_board_not_counted,
+        ],
         slow_why=check_text("count_all too slow"),
     )
+
+
+def a_yes_or_no(attempt: Attempt) -> str | None:
+    """True or False, as solve_board returns: the template copied, not turned into a count."""
+    if isinstance(attempt.got, bool):
+        return check_text("count not a bool", got=attempt.got)
+    return None
 
 
 def board_left_changed(attempt: Attempt) -> str | None:
@@ -230,14 +266,28 @@ def check_count_queens(function: Callable[[int], int]) -> Report:
         function,
         cases,
         library=[count_queens, solve_queens],
-        mistakes=[diagonals_ignored, queens_stopped_at_the_first, queens_base_case],
+        mistakes=[
+            diagonals_ignored,
+            queens_stopped_at_the_first,
+            queens_base_case,
+            two_queens_fit,
+        ],
     )
 
 
 def diagonals_ignored(attempt: Attempt) -> str | None:
-    """n! ways: one queen a row and a column, but the diagonals were not checked."""
+    """n! ways, for this n and the next: one queen a row and a column, no diagonal checked."""
     n = attempt.case.args[0]
-    return check_text("diagonals ignored") if attempt.got == math.factorial(n) > 1 else None
+    if attempt.got == math.factorial(n) > 1 and attempt.try_call(n + 1) == math.factorial(n + 1):
+        return check_text("diagonals ignored")
+    return None
+
+
+def two_queens_fit(attempt: Attempt) -> str | None:
+    """Ways for 2 queens on a 2x2 board, where none exist: counted too early, or a broken test."""
+    if attempt.case.args[0] == 2 and isinstance(attempt.got, int) and attempt.got > 0:
+        return check_text("two queens fit", got=attempt.got)
+    return None
 
 
 def queens_stopped_at_the_first(attempt: Attempt) -> str | None:

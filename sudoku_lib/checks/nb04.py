@@ -166,8 +166,25 @@ def check_naked_singles(naked_singles: Callable[[Board], dict[Cell, Digit]]) -> 
         naked_singles,
         cases,
         library=LIBRARY_PIECES,
-        mistakes=[wrote_on_the_board, filled_cells_included, singles_difference],
+        mistakes=[
+            wrote_on_the_board,
+            filled_cells_included,
+            digit_in_a_collection,
+            singles_difference,
+        ],
     )
+
+
+def digit_in_a_collection(attempt: Attempt) -> str | None:
+    """{cell: {'5'}} for {cell: '5'}: the candidate set itself was stored, not its one digit."""
+    got = attempt.got
+    if not isinstance(got, dict):
+        return None
+    for value in got.values():
+        if isinstance(value, set | frozenset | list | tuple) and len(value) == 1:
+            digit = next(iter(value))
+            return check_text("digit in a collection", value=value, digit=digit)
+    return None
 
 
 def wrote_on_the_board(attempt: Attempt) -> str | None:
@@ -248,7 +265,7 @@ def check_hidden_singles(
         hidden_singles,
         cases,
         library=LIBRARY_PIECES,
-        mistakes=[placed_digits_included, cells_as_keys, singles_difference],
+        mistakes=[placed_digits_included, cells_as_keys, fits_elsewhere, singles_difference],
     )
 
 
@@ -258,6 +275,21 @@ def placed_digits_included(attempt: Attempt) -> str | None:
     placed = {board[r][c] for r, c in unit} - {BLANK}
     if isinstance(attempt.got, dict) and placed & set(attempt.got):
         return check_text("placed digit included", digit=sorted(placed & set(attempt.got))[0])
+    return None
+
+
+def fits_elsewhere(attempt: Attempt) -> str | None:
+    """An extra digit that fits in more than one empty cell of the unit: no hidden single (often
+    a naked single, a cell with one candidate, mistaken for one)."""
+    board, unit = attempt.case.args
+    if not isinstance(attempt.got, dict):
+        return None
+    options = candidates_of(board)
+    for digit in sorted(set(attempt.got) - set(attempt.case.expected), key=str):
+        spots = [cell for cell in unit if digit in options.get(cell, ())]
+        if len(spots) > 1:
+            cells = "; ".join(cell_name(*cell) for cell in spots)
+            return check_text("fits elsewhere", digit=digit, count=len(spots), cells=cells)
     return None
 
 
@@ -286,8 +318,32 @@ def check_most_constrained(most_constrained: Callable[[Board], Cell | None]) -> 
         cases,
         show=show_cell,
         library=LIBRARY_PIECES,
-        mistakes=[not_an_empty_cell, most_instead_of_fewest, last_of_a_tie, wrote_on_the_board],
+        mistakes=[
+            cell_from_one,
+            not_an_empty_cell,
+            skipped_a_cell_with_no_candidate,
+            most_instead_of_fewest,
+            last_of_a_tie,
+            wrote_on_the_board,
+        ],
     )
+
+
+def cell_from_one(attempt: Attempt) -> str | None:
+    """The expected cell one row down and one column right: the cell was counted from 1."""
+    expected, got = attempt.case.expected, attempt.got
+    if is_cell(expected) and isinstance(got, tuple) and got == (expected[0] + 1, expected[1] + 1):
+        return check_text("cells from one")
+    return None
+
+
+def skipped_a_cell_with_no_candidate(attempt: Attempt) -> str | None:
+    """The expected cell has no candidate at all and the learner's has some: 0 was skipped."""
+    counts = candidate_counts(attempt)
+    if counts and counts[1] == 0 < counts[0]:
+        cell = cell_name(*attempt.case.expected)
+        return check_text("no candidate skipped", cell=cell)
+    return None
 
 
 def show_cell(cell: object) -> str:
@@ -405,7 +461,11 @@ def check_pruned_solve(pruned_solve: Callable[[Board], tuple[Board | None, int]]
 
 
 def show_outcome(outcome: object) -> str:
-    """A solver's answer in a few words: a board (full or not) or None, and the nodes."""
+    """A solver's answer in a few words: a board (full or not) or None, and the nodes. A bare
+    board (the expected solution, or a learner's answer that is not a pair) raises, so the
+    check draws it as a grid instead of a repr cut off mid-row."""
+    if isinstance(outcome, list):
+        raise TypeError("a board: drawn by the default")
     if not (isinstance(outcome, tuple) and len(outcome) == 2):
         return repr(outcome)[:80]
     solution, nodes = outcome

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from ..board import Board, parse, to_grid_text
+from ..board import Board, parse
 from ..puzzles import FOUR_BY_FOUR, SAMPLE, load_set
 from ..search import solve
 from ..search.events import DeadEnd, Event, Try
@@ -49,9 +49,13 @@ def check_board_after(board_after: Callable[[str, int], object]) -> Report:
         "board_after",
         board_after,
         cases,
-        show=lambda b: "\n" + to_grid_text(b),
-        mistakes=[board_one_step_off, stepper_not_moved],
+        mistakes=[nothing_returned, board_one_step_off, stepper_not_moved],
     )
+
+
+def nothing_returned(attempt: Attempt) -> str | None:
+    """None: the stepper was moved (goto returns nothing) but its board never returned."""
+    return check_text("board not returned") if attempt.got is None else None
 
 
 def board_one_step_off(attempt: Attempt) -> str | None:
@@ -87,7 +91,7 @@ def check_first_dead_end(first_dead_end: Callable[[str], object]) -> Report:
         "first_dead_end",
         first_dead_end,
         cases,
-        mistakes=[dead_end_from_zero, dead_end_swapped, dead_end_step_off],
+        mistakes=[cell_as_a_list, dead_end_from_zero, dead_end_swapped, dead_end_step_off],
     )
 
 
@@ -108,6 +112,14 @@ def dead_end_swapped(attempt: Attempt) -> str | None:
     """Row and column the wrong way round."""
     answer, (step, (row, col)) = _step_and_cell(attempt.got), attempt.case.expected
     return check_text("dead end swapped") if row != col and answer == (step, (col, row)) else None
+
+
+def cell_as_a_list(attempt: Attempt) -> str | None:
+    """(step, [row, column]): the right numbers, but the cell a list, which never equals a tuple."""
+    got = attempt.got
+    if isinstance(got, tuple | list) and len(got) == 2 and isinstance(got[1], list):
+        return check_text("cells as lists", first=got[1], pair=tuple(got[1]))
+    return None
 
 
 def dead_end_step_off(attempt: Attempt) -> str | None:
@@ -136,8 +148,25 @@ def check_tries_per_depth(tries_per_depth: Callable[[str], object]) -> Report:
         tries_per_depth,
         cases,
         same=lambda got, want: dict(got) == want,
-        mistakes=[depths_from_one, not_only_tries],
+        mistakes=[no_tries_heard, counts_carried_over, depths_from_one, not_only_tries],
     )
+
+
+def no_tries_heard(attempt: Attempt) -> str | None:
+    """An empty dict: the listener heard no Try (the default method, "fast", needs no guess)."""
+    got = _as_dict(attempt.got)
+    return check_text("no tries heard") if got == {} and attempt.case.expected else None
+
+
+def counts_carried_over(attempt: Attempt) -> str | None:
+    """A second call on the same puzzle answers differently: the dict lives outside the function,
+    so each call adds to the counts of the calls before."""
+    (puzzle,) = attempt.case.args
+    first = _as_dict(attempt.got)  # a snapshot: the learner's dict may grow on the next call
+    again = _as_dict(attempt.try_call(puzzle, seconds=1.0))
+    if first is not None and again is not None and again != first:
+        return check_text("counts carried over")
+    return None
 
 
 def depths_from_one(attempt: Attempt) -> str | None:

@@ -72,8 +72,19 @@ def check_median(median: Callable[[list[float]], float]) -> Report:
         median,
         cases,
         library=LIBRARY,
-        mistakes=[not_sorted, one_middle_of_two, the_mean],
+        mistakes=[whole_number_division, not_sorted, one_middle_of_two, the_mean],
     )
+
+
+def whole_number_division(attempt: Attempt) -> str | None:
+    """The mean of the two middle numbers rounded down: // where / was meant."""
+    expected, got = attempt.case.expected, attempt.got
+    if isinstance(got, int | float) and expected != int(expected) and got == expected // 1:
+        ordered = sorted(attempt.case.args[0])
+        middle = len(ordered) // 2
+        low, high = ordered[middle - 1], ordered[middle]
+        return check_text("whole number division", low=low, high=high, mean=expected)
+    return None
 
 
 def not_sorted(attempt: Attempt) -> str | None:
@@ -117,8 +128,16 @@ def check_hardest(hardest_name: Callable[[list[Record]], str]) -> Report:
         hardest_name,
         cases,
         library=[hardest],
-        mistakes=[record_not_name, last_of_a_tie, fewest_nodes],
+        mistakes=[started_from_none, record_not_name, last_of_a_tie, fewest_nodes],
     )
+
+
+def started_from_none(attempt: Attempt) -> str | None:
+    """AttributeError on None: `best = None`, then `best.nodes` in the first comparison."""
+    error = attempt.error
+    if isinstance(error, AttributeError) and "NoneType" in str(error):
+        return check_text("best starts as None")
+    return None
 
 
 def record_not_name(attempt: Attempt) -> str | None:

@@ -8,6 +8,7 @@ time limit says so.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -63,7 +64,12 @@ def check_count_solutions(count: Callable[[str, int], int]) -> Report:
         count,
         cases,
         library=SOLVERS,
-        mistakes=[counted_past_the_limit, stopped_at_the_first, board_left_changed],
+        mistakes=[
+            counted_past_the_limit,
+            stopped_at_the_first,
+            board_left_changed,
+            none_counted,
+        ],
         time_limit=COUNT_TIME_LIMIT,
         slow_why=check_text("count stop early"),
     )
@@ -80,6 +86,13 @@ def stopped_at_the_first(attempt: Attempt) -> str | None:
     """1 where more were wanted and there are: the search stopped at its first solution."""
     if attempt.got == 1 and attempt.case.expected > 1:
         return check_text("count stopped at first")
+    return None
+
+
+def none_counted(attempt: Attempt) -> str | None:
+    """0 where there are solutions: the full board is not counted, or a digit is never undone."""
+    if attempt.got == 0 and attempt.case.expected > 0:
+        return check_text("none counted")
     return None
 
 
@@ -137,8 +150,28 @@ def check_remove_clue(remove_clue: Callable[[str, int], str]) -> Report:
         "remove a clue",
         remove_clue,
         cases,
-        mistakes=[blanked_without_asking, index_from_one, kept_a_removable_clue],
+        mistakes=[
+            length_changed,
+            blanked_without_asking,
+            index_from_one,
+            kept_a_removable_clue,
+        ],
     )
+
+
+def length_changed(attempt: Attempt) -> str | None:
+    """The new puzzle is longer or shorter than the old: the slices add or drop a character
+    (often seen as the learner's is_unique, or parse, refusing a board of 82 cells)."""
+    puzzle = attempt.case.args[0]
+    got = attempt.got
+    if isinstance(got, str) and len(got) != len(puzzle):
+        length = len(got)
+    else:
+        found = re.search(r"found (\d+)", str(attempt.error)) if attempt.error else None
+        if not found:
+            return None
+        length = int(found.group(1))
+    return check_text("puzzle length changed", length=length, expected=len(puzzle))
 
 
 def blanked(puzzle: str, index: int) -> str:

@@ -6,13 +6,13 @@ branch not pruned) and every answer being one list (the path recorded without a 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from .. import template
-from ..words import watch_text
-from .core import Attempt, Case, Report, check_cases
+from ..words import check_text, plural, watch_text
+from .core import Attempt, Case, Recogniser, Report, check_cases
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class Exercise:
     solve: Callable[..., template.Search]  # the reference solver (template.py)
     ordered: bool  # does the order inside an answer matter (a permutation) or not (a subset)?
     repeat_hint: str  # what usually makes an answer come out twice
+    mistakes: tuple[Recogniser, ...] = ()  # this problem's own typical mistakes
 
 
 class Answers(list):  # type: ignore[type-arg]
@@ -32,16 +33,29 @@ class Answers(list):  # type: ignore[type-arg]
     raw: Any = None
 
 
-class Item(tuple):  # type: ignore[type-arg]
-    """One answer as a tuple (hashable, sortable) that prints as the list a learner returned."""
+@dataclass(frozen=True, order=True)
+class Item:
+    """One answer, hashable and sortable, that prints as the list a learner returned.
+
+    Not a tuple: the core lists a 2-tuple of ints as a board cell ("row 5, column 8"), and an
+    answer such as [4, 7] is no cell.
+    """
+
+    values: tuple[Any, ...]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.values)
+
+    def __len__(self) -> int:
+        return len(self.values)
 
     def __repr__(self) -> str:
-        return repr(list(self))
+        return repr(list(self.values))
 
 
 def canonical(answer: Any, ordered: bool) -> Item:
     """An answer as a comparable Item: as it is when order matters, else sorted."""
-    return Item(answer if ordered else sorted(answer))
+    return Item(tuple(answer if ordered else sorted(answer)))
 
 
 def as_answers(got: Any, ordered: bool) -> Any:
@@ -58,7 +72,7 @@ def shape_problem(attempt: Attempt) -> str | None:
     got = attempt.got
     if not isinstance(got, list | tuple):
         return watch_text("not a list", kind=type(got).__name__)
-    bad = next((a for a in got if not isinstance(a, list | tuple)), None)
+    bad = next((a for a in got if not isinstance(a, list | tuple | Item)), None)
     if bad is not None:
         return watch_text("answer not a list", answer=bad)
     return None
@@ -103,12 +117,104 @@ def check_answers(
         cases,
         same=lambda got, expected: isinstance(got, Answers) and list(got) == expected,
         show=lambda answers: (
-            f"{len(answers)} answers: {answers!r}" if isinstance(answers, list) else repr(answers)
+            f"{plural(len(answers), 'answer')}: {answers!r}"
+            if isinstance(answers, list)
+            else repr(answers)
         ),
         learner=function,
         library=(exercise.solve,),
-        mistakes=(shape_problem, path_not_copied, repeats(exercise)),
+        mistakes=(shape_problem, path_not_copied, repeats(exercise), *exercise.mistakes),
     )
+
+
+def missing_and_extra(attempt: Attempt) -> tuple[list[Item], list[Item]] | None:
+    """(expected answers the learner lacks, learner's answers not expected), for a list answer."""
+    if not isinstance(attempt.got, Answers):
+        return None
+    expected, got = attempt.case.expected, list(attempt.got)
+    return [a for a in expected if a not in got], [a for a in got if a not in expected]
+
+
+def holds_a_repeat(answer: Item) -> bool:
+    """True when some value comes more than once in the answer."""
+    return len(set(answer.values)) < len(answer.values)
+
+
+def reuse_not_passed_down(attempt: Attempt) -> str | None:
+    """LeetCode 39: only the answers that use a candidate twice are missing: i + 1 went down."""
+    found = missing_and_extra(attempt)
+    if not (found and found[0] and not found[1] and all(map(holds_a_repeat, found[0]))):
+        return None
+    twice = attempt.try_call([2], 4)  # one answer, [2, 2], which only a reused candidate finds
+    return check_text("reuse not passed down") if isinstance(twice, list) and not twice else None
+
+
+def unsorted_break(attempt: Attempt) -> str | None:
+    """LeetCode 39 and 40: right on the sorted candidates, wrong on these: sort before the break."""
+    candidates, target = attempt.case.args
+    if list(candidates) == sorted(candidates):
+        return None
+    if attempt.try_call(sorted(candidates), target) == attempt.case.expected:
+        return check_text("sort before break", candidates=list(candidates))
+    return None
+
+
+def used_more_than_once(attempt: Attempt) -> str | None:
+    """LeetCode 40: extra answers use a candidate more often than the list holds it: i went down."""
+    found = missing_and_extra(attempt)
+    if not found or not found[1]:
+        return None
+    have = Counter(attempt.case.args[0])
+    for answer in found[1]:
+        value, times = Counter(answer).most_common(1)[0]
+        if times > have[value]:
+            return check_text("used more than once", answer=list(answer), value=value)
+    return None
+
+
+def skipped_the_first_of_a_level(attempt: Attempt) -> str | None:
+    """LeetCode 90 and 40: only answers with an equal pair are missing: the skip said i > 0."""
+    found = missing_and_extra(attempt)
+    if found and found[0] and not found[1] and all(map(holds_a_repeat, found[0])):
+        return check_text("skip from start", answer=list(found[0][0]))
+    return None
+
+
+def stopped_at_two(attempt: Attempt) -> str | None:
+    """LeetCode 491: only the answers longer than two are missing: a return after recording."""
+    found = missing_and_extra(attempt)
+    if found and found[0] and not found[1] and all(len(a) > 2 for a in found[0]):
+        return check_text("stopped at two", answer=list(found[0][0]))
+    return None
+
+
+def equal_numbers_refused(attempt: Attempt) -> str | None:
+    """LeetCode 491: only answers with an equal pair are missing: `<=` where `<` was meant."""
+    found = missing_and_extra(attempt)
+    if found and found[0] and not found[1] and all(map(holds_a_repeat, found[0])):
+        return check_text("equal numbers refused", answer=list(found[0][0]))
+    return None
+
+
+def tried_set_shared(attempt: Attempt) -> str | None:
+    """LeetCode 491: answers missing even on distinct numbers, where the tried-values skip has
+    nothing to skip: one `tried` set shared by every level instead of one per call."""
+    distinct = [1, 2, 3]
+    got = attempt.try_call(distinct)
+    expected = sorted(
+        canonical(a, True) for a in template.increasing_subsequences(distinct).answers
+    )
+    if isinstance(got, Answers) and len(got) < len(expected) and set(got) <= set(expected):
+        return check_text("tried set shared", nums=distinct, got=list(map(list, got)))
+    return None
+
+
+def no_piece_reaches_the_end(attempt: Attempt) -> str | None:
+    """LeetCode 131: no answer at all where there are some: no piece ever reached the end."""
+    found = missing_and_extra(attempt)
+    if found and found[0] and not attempt.got:
+        return check_text("no cut reaches the end")
+    return None
 
 
 PERMUTE_UNIQUE = Exercise(
@@ -122,30 +228,35 @@ SUBSETS_WITH_DUP = Exercise(
     template.subsets_unique,
     False,
     watch_text("hint 90"),
+    (skipped_the_first_of_a_level,),
 )
 COMBINATION_SUM = Exercise(
     "combination_sum",
     template.combination_sum,
     False,
     watch_text("hint 39"),
+    (unsorted_break, reuse_not_passed_down),
 )
 COMBINATION_SUM2 = Exercise(
     "combination_sum2",
     template.combination_sum_unique,
     False,
     watch_text("hint 40"),
+    (unsorted_break, used_more_than_once, skipped_the_first_of_a_level),
 )
 PARTITION = Exercise(
     "partition",
     template.palindrome_partitions,
     True,
     watch_text("hint 131"),
+    (no_piece_reaches_the_end,),
 )
 FIND_SUBSEQUENCES = Exercise(
     "find_subsequences",
     template.increasing_subsequences,
     True,
     watch_text("hint 491"),
+    (stopped_at_two, equal_numbers_refused, tried_set_shared),
 )
 
 
