@@ -177,31 +177,39 @@ def effort_bins(data: np.ndarray, metric: str, bins: int) -> np.ndarray:
 def effort_histogram(
     results: Results,
     metric: str = "nodes",
-    ax: Axes | None = None,
     bins: int = 20,
     colours: Mapping[str, str] | None = None,
-) -> Axes:
-    """How effort is spread over a set of puzzles: a histogram on a logarithmic x axis."""
-    ax = axes_or_new(ax)
+    title: str | None = None,
+) -> Figure:
+    """How effort is spread over puzzles: one histogram a series, stacked on one log x axis.
+
+    Small multiples rather than overlapping fills: on a washed-out projector, or for a viewer
+    who cannot tell the colours apart, each series keeps its own panel, named in words, with
+    solid bars that carry their counts.
+    """
+    fig, axes = plt.subplots(
+        len(results), 1, sharex=True, squeeze=False, layout="constrained",
+        figsize=(8, 0.7 + 1.4 * len(results)),
+    )  # fmt: skip
     colours = colours or series_colours(list(results))
     everything = np.concatenate([scaled(records, metric) for records in results.values()])
-    edges = effort_bins(everything, metric, bins)
-    for i, label in enumerate(results):
-        ax.hist(
-            scaled(results[label], metric),
-            list(edges),
-            histtype="stepfilled",
-            alpha=0.3,
-            facecolor=colours[label],
-            edgecolor=colours[label],
-            linestyle=LINE_STYLES[i % len(LINE_STYLES)],  # told apart by line as well as colour
-            linewidth=2,
-            label=label,
+    edges = list(effort_bins(everything, metric, bins))
+    for ax, label in zip(axes[:, 0], results, strict=True):
+        counts, _, bars = ax.hist(
+            scaled(results[label], metric), edges, color=colours[label], edgecolor=EDGE
         )
-    set_effort_scale(ax, metric, "x")
-    ax.set_ylabel(picture_text("puzzles"))
-    ax.legend(fontsize="small")
-    return ax
+        ax.bar_label(bars, labels=[f"{n:g}" if n else "" for n in counts], fontsize="small")
+        ax.set_ylim(0, max(counts.max(), 1) * 1.3)  # room for the counts above the bars
+        ax.yaxis.set_major_locator(MaxNLocator(3, integer=True))
+        ax.set_title(label, loc="left", fontsize="medium", weight="bold", pad=2)
+        ax.spines[["top", "right"]].set_visible(False)
+        set_effort_scale(ax, metric, "x")
+    for ax in axes[:-1, 0]:
+        ax.set_xlabel("")
+    fig.supylabel(picture_text("puzzles"))
+    if title:
+        fig.suptitle(title)
+    return fig
 
 
 def tail_curve(data: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

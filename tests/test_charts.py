@@ -99,8 +99,13 @@ def test_histogram_bins_hold_every_value_and_give_zero_its_own_bin(results):
     assert counts.sum() == len(data)
     assert list(edges[:2]) == [0, 1] and counts[0] == 1
     assert np.allclose(np.diff(np.log(edges[1:])), np.log(edges[2] / edges[1]))  # even on log x
-    ax = charts.effort_histogram(results, "nodes", bins=5)
-    assert ax.get_xscale() == "symlog"
+    fig = charts.effort_histogram(results, "nodes", bins=5, title="nodes per puzzle")
+    assert len(fig.axes) == len(results), "one panel a series"
+    assert {ax.get_xscale() for ax in fig.axes} == {"symlog"}
+    for ax, label in zip(fig.axes, results, strict=True):
+        assert ax.get_title(loc="left") == label, "each panel named in words"
+        assert ax.get_legend() is None
+    assert fig.get_suptitle() == "nodes per puzzle"
 
 
 def test_tail_curve_falls_from_everyone_to_the_last_puzzle():
