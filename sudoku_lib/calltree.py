@@ -21,7 +21,7 @@ from . import style
 from .errors import SudokuError
 from .template import Gain
 from .watch import CallNode, Recording
-from .words import number
+from .words import number, plural
 
 MAX_CALL_NODES = 400
 """Past this many nodes a tree is a smear: watch a smaller case instead."""
@@ -59,6 +59,10 @@ def layout(root: CallNode) -> dict[int, tuple[float, float]]:
     return places
 
 
+LABEL_BACKING = {"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.9}
+"""A white card behind each label, so the edges that cross it do not strike the words out."""
+
+
 def draw_edges(ax: Axes, nodes: list[CallNode], places: dict[int, tuple[float, float]]) -> None:
     """A line from each call to each of its children; thick blue on the way to a solution."""
     for node in nodes:
@@ -92,7 +96,7 @@ def draw_nodes(
                     ls="none", zorder=3, gid="current")  # fmt: skip
         if labels and node.status != "pruned":
             ax.text(x, y - 0.22, node.label, ha="center", va="top", fontsize=9,
-                    color=style.GIVEN, zorder=3, gid="label")  # fmt: skip
+                    color=style.GIVEN, zorder=3, gid="label", bbox=LABEL_BACKING)  # fmt: skip
 
 
 def legend(statuses: set[str]) -> list[Line2D]:
@@ -142,7 +146,7 @@ def draw_call_tree(
               bbox_to_anchor=(1.0, 1.0), fontsize=10, frameon=False)  # fmt: skip
     calls = sum(1 for n in nodes if n.status != "pruned")
     solved = sum(1 for n in nodes if n.status == "solved")
-    ax.set_title(title or f"{root.label}: {number(calls)} calls, {number(solved)} solved",
+    ax.set_title(title or f"{root.label}: {plural(calls, 'call')}, {number(solved)} solved",
                  fontsize=12)  # fmt: skip
     return ax
 
