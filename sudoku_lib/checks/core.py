@@ -6,7 +6,8 @@ A check never raises and never hangs:
   function that is really unfinished (a stubbed helper the exercise calls is named as that helper),
   so the student version of every notebook runs top to bottom;
 - each case runs under a time limit (a signal timer in the main thread, as in a Jupyter kernel; a
-  timer thread elsewhere), so a brute force that would run for hours is stopped with words;
+  timer thread elsewhere), so a brute force that would run for hours is stopped with words; code
+  that catches the stop with a bare `except:` and goes on is stopped again, and told so;
 - an error in the learner's code becomes a line of the report.
 
 It also refuses the library's own function handed in as the answer (or a lambda around it), and it
@@ -382,7 +383,7 @@ def inside(frame: types.FrameType | None, caller: types.FrameType | None) -> boo
             return in_body
         in_body = in_body or not is_machinery(frame)
         frame = frame.f_back
-    return False
+    return caller is None and in_body  # no caller was found: the whole stack counts
 
 
 class Refusal:
@@ -394,9 +395,10 @@ class Refusal:
     profile hook (this thread's, like a debugger's) raise it again at the learner's next line,
     next call of one of its functions and next `return` with a value: each level is refused as it
     tries to go on, until the stop reaches the check. While the stop is passing through an
-    `except` or `finally` block (the handled exception is a TooSlow) its lines may run, for
-    `GRACE` seconds. CPython turns a hook off when it raises, so each refusal first arms both
-    again. The hooks are removed, and the previous ones put back, when the deadline ends.
+    `except` or `finally` block (the handled exception is a TooSlow), that block may run on, for
+    `GRACE` seconds: a `finally:` that undoes a move is not a catch. CPython turns a hook off
+    when it raises, so each refusal first arms both again (the one that did not raise sees the
+    next event). The hooks are removed when the deadline ends, however it ended.
 
     Nothing is armed when another trace or profile function is set (`watch`, a debugger,
     coverage): it is not ours to replace. On the alarm path the alarm's repeats then still raise
@@ -456,9 +458,8 @@ class Refusal:
     def on_line(self, frame: types.FrameType, event: str, arg: object) -> Any:
         """A learner frame's trace hook: its next line after the stop is refused, and so is a
         return with a value (the profile hook may just have been turned off by a refusal)."""
-        if self.armed and (
-            (event == "line" and self.running_on()) or (event == "return" and arg is not None)
-        ):
+        running = event == "line" or (event == "return" and arg is not None)
+        if self.armed and running and self.running_on():
             self.refuse(frame)
         return self.on_line
 
@@ -467,7 +468,8 @@ class Refusal:
         (`except: return False`; a frame the stop passes through returns None), is refused."""
         if not self.armed or not is_learner_file(frame.f_code.co_filename):
             return
-        if (event == "call" and self.running_on()) or (event == "return" and arg is not None):
+        running = event == "call" or (event == "return" and arg is not None)
+        if running and self.running_on():
             self.refuse(frame)
 
 
@@ -478,13 +480,18 @@ def alarm_deadline(seconds: float) -> Iterator[Limit]:
     The first firing inside the body raises TooSlow and arms the refusal (see `Refusal`); it
     also makes the timer repeat every `REPEAT` seconds, and each later firing that finds the
     learner's own code still running raises TooSlow again. A firing in the deadline's own frames
-    (just before or after the body) raises nothing, so no stop can land in the check's machinery.
+    (just before or after the body) raises nothing, so no stop can land in the check's machinery,
+    and a firing whose handler only runs once the cleanup has begun does nothing at all (it must
+    not re-arm the timer: with the old handler back, SIGALRM would end the process).
     The timer, the handler and the hooks are all undone on exit, however the body ended.
     """
     limit = Limit(seconds)
     refusal = Refusal(limit, entering_frame())
+    ending = False  # set before the timer is cancelled: a late firing must not re-arm it
 
     def on_alarm(signum: int, frame: types.FrameType | None) -> None:
+        if ending:
+            return
         if not limit.stops:  # the time is up: from now on the alarm repeats
             signal.setitimer(signal.ITIMER_REAL, REPEAT, REPEAT)
         elif frame is None or not is_learner_file(frame.f_code.co_filename):
@@ -502,6 +509,7 @@ def alarm_deadline(seconds: float) -> Iterator[Limit]:
         yield limit
         limit.finished = True
     finally:
+        ending = True
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
         refusal.disarm()
