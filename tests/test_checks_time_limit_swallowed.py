@@ -4,7 +4,10 @@
 `except BaseException:` catches it. A recursive search that catches it at every level and
 returns False just goes on with the next digit: before, a 40-deep one under a 0.2 s limit was
 still running at 20 s. Now the check raises the stop again wherever the learner's code runs on,
-and the report says the stop was caught.
+and the report says the stop was caught. A caught stop followed by a right answer fails too:
+the answer came only after the limit, and the bare `except:` would hide real errors as well, so
+the learner is told rather than passed. Every sequence runs on both paths: in the main thread
+(the alarm, as in a kernel) and in a worker thread (the timer thread's async exception).
 
 On the old code these runs hang, so each one runs in a child process that the test kills after
 a minute; the child ends itself earlier with faulthandler, printing where it hung. After each,
@@ -93,6 +96,44 @@ def late_but_right(n):  # catches the stop, then answers right away, and rightly
         pass
     return 2 * n
 
+def swallow_busy(seconds):
+    try:
+        busy(seconds)
+        return "done"
+    except:  # noqa: E722
+        return "swallowed"
+
+def near_the_boundary():
+    '''Limits of 2-4 ms around 2.5 ms of work, half of it swallowing: nothing lands late, and
+    a swallowed stop is never taken for an answer.'''
+    outcomes = set()
+    for i in range(200):
+        try:
+            with deadline(0.002 + (i % 7) * 0.0003) as limit:
+                got = swallow_busy(0.0025) if i % 2 else (busy(0.0025) or "done")
+            outcomes.add("said swallowed" if limit.swallowed else got)
+        except TooSlow:
+            outcomes.add("too slow")
+        busy(0.001)  # a stale stop would land here
+    assert outcomes <= {"done", "too slow", "said swallowed"}, outcomes
+    print(sorted(outcomes))
+
+def in_place(function, where):
+    if where == "main":
+        return function()
+    errors = []
+    def guarded():
+        try:
+            function()
+        except BaseException as error:  # handed to the main thread, which fails with it
+            errors.append(error)
+    worker = threading.Thread(target=guarded)
+    worker.start()
+    worker.join(20)
+    assert not worker.is_alive(), "the worker never ended"
+    if errors:
+        raise errors[0]
+
 def run(function, case, where):
     '''The check's report and seconds, run here or in a worker thread (the thread path).'''
     out = []
@@ -153,6 +194,8 @@ nothing_left_behind()
 report, seconds = run(late_but_right, Case("late", (3,), 6), WHERE)
 caught_report(report, seconds, "late")
 nothing_left_behind()
+in_place(near_the_boundary, WHERE)
+nothing_left_behind()
 """,
     "except Exception or finally: the stop passes, and the report says only too slow": """
 report, seconds = run(exception_search, Case("deep", (0,), True), WHERE)
@@ -168,12 +211,7 @@ def limit_of_search():
             exception_search(0)
     except TooSlow:
         limits.append(limit)
-if WHERE == "main":
-    limit_of_search()
-else:
-    worker = threading.Thread(target=limit_of_search)
-    worker.start()
-    worker.join(10)
+in_place(limit_of_search, WHERE)
 assert len(limits) == 1 and not limits[0].swallowed and limits[0].caught == 0, limits
 report, seconds = run(finally_search, Case("undo", (0, []), True), WHERE)
 text = repr(report)
