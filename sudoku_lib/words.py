@@ -711,3 +711,21 @@ CHECK_TEXT.update(
         ),
     }
 )
+
+# The time limit, when the learner's code caught its stop (a bare `except:`) and went on.
+CHECK_TEXT.update(
+    {
+        "too slow caught": (
+            "    no answer after {seconds}: the check stopped your code there, but your function "
+            "caught the time limit's stop ({times}) and went on, so the check had to stop it "
+            "again. A bare `except:` or `except BaseException:` catches everything, the stop "
+            "too: catch only the exceptions you mean, e.g. `except ValueError:`. {why}"
+        ),
+        "answer after stop": (
+            "    your function returned {got}, but only after its {seconds} were up: it caught "
+            "the time limit's stop with a bare `except:` or `except BaseException:` and went "
+            "on, so this answer does not count. Catch only the exceptions you mean, e.g. "
+            "`except ValueError:`. {why}"
+        ),
+    }
+)
