@@ -314,15 +314,24 @@ def clues_vs_effort(
     for label in sorted(results, key=lambda label: -len(results[label])):
         records = results[label]
         clues = np.array(values(records, "clues"), dtype=float) + spread(len(records), jitter)
-        ax.scatter(clues, scaled(records, metric), s=18, alpha=0.7, color=colours[label],
-                   marker=shapes[label], label=label)  # fmt: skip
+        ax.scatter(
+            clues,
+            scaled(records, metric),
+            s=30,
+            alpha=0.85,
+            color=colours[label],
+            marker=shapes[label],
+            edgecolors=EDGE,
+            linewidths=0.5,
+            label=label,
+        )  # a dark rim keeps pale dots visible on a projector
     set_effort_scale(ax, metric)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(picture_text("clues axis"))
     ax.grid(color=GRID_THIN, alpha=0.4)
     handles, labels = ax.get_legend_handles_labels()
     order = [labels.index(label) for label in results]
-    ax.legend([handles[i] for i in order], list(results), fontsize="small")
+    ax.legend([handles[i] for i in order], list(results), markerscale=1.5)
     return ax
 
 
