@@ -1,7 +1,8 @@
 """Charts of measured effort: strategies side by side, distributions, heavy tails, clues vs effort.
 
 Every chart takes `results`, a mapping from a series label (a strategy, a pruning step, a puzzle
-set) to its list of `measure.Record`s, and draws on an axes it is given or makes. Node counts can
+set) to its list of `measure.Record`s, and draws on an axes it is given or makes (the histogram,
+one panel a series, always makes its own figure). Node counts can
 be 0 (propagation alone solved the puzzle), so their axes are "symlog": linear from 0 to 1, then
 logarithmic. Times are always positive and drawn in milliseconds on a log axis.
 """

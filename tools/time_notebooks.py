@@ -32,6 +32,7 @@ from tools.make_student import Build, build
 BUDGET_SECONDS = 10.0
 COPIES = ("teacher", "learner")
 JUPYTER = [sys.executable, "-m", "jupyter"]
+HEADER = f"{'notebook':<40} {'copy':<8} {'total':>9} {'start-up':>13}   slowest cell"
 
 
 @dataclass(frozen=True)
@@ -101,9 +102,6 @@ def format_timing(timing: Timing) -> str:
         f" {format_seconds(timing.start_up):>13}"
         f"   cell {timing.slowest_cell}: {format_seconds(timing.slowest_seconds)}{mark}"
     )
-
-
-HEADER = f"{'notebook':<40} {'copy':<8} {'total':>9} {'start-up':>13}   slowest cell"
 
 
 def notebooks_in(folder: Path, prefixes: list[str]) -> list[Path]:
