@@ -24,7 +24,9 @@ at its next line or call, and the words say so. The Recording then replays forwa
 from __future__ import annotations
 
 import ast
+import copy
 import linecache
+import numbers
 import reprlib
 import sys
 import sysconfig
@@ -33,12 +35,12 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from types import CodeType, FrameType, TracebackType
-from typing import Any
+from typing import Any, SupportsIndex
 
 from .stepper.engine import FixedRecording, Timeline
 from .stepper.html import Marks, board_html
 from .stepper.model import Frame
-from .timelimit import Limit, TooSlow, deadline, has_loop, time_keeper
+from .timelimit import Limit, TooSlow, check_seconds, deadline, has_loop, time_keeper
 from .words import cell_name, format_seconds, number, plural, step_status, watch_text
 
 DEFAULT_MAX_STEPS = 100_000
@@ -48,11 +50,24 @@ increased), which records nothing. The checks' own deadline does the timing."""
 MAX_DEPTH = 500
 """Deeper than any search in the course (a 16x16 board is 257 calls deep), well short of Python's
 own recursion limit, so a function with no base case is stopped by us, with our words."""
-BLANKS = frozenset({".", "0", "", " ", 0, None})
+BLANKS = frozenset({"0", 0, None})
+"""Blanks besides the strings that are not a letter or a digit ('.', '#', '', ' ')."""
 LIBRARY_DIRS = tuple(
     {str(Path(__file__).resolve().parent)}
     | {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
 )
+
+
+def is_blank(value: object) -> bool:
+    """Whether a cell's value is a blank: '.', '0', '#', '' or any mark that is not a letter or
+    a digit (a digit, 'A'-'G' on a 16x16 board, or 'Q' is a placed value)."""
+    if isinstance(value, str):
+        return value == "0" or not value.isalnum()
+    try:
+        return value in BLANKS
+    except TypeError:  # an unhashable cell (a set of candidates) is not a blank
+        return False
+
 
 # The steps of a recording ---------------------------------------------------------------------
 
@@ -82,7 +97,8 @@ class Return:
 
 @dataclass(frozen=True, slots=True)
 class Write:
-    """A cell of the watched board changed from `old` to `new`; a blank `new` is an erase."""
+    """A cell of the watched board changed from `old` to `new`; `erase` when `new` is a blank
+    (the un-choose), which is whatever the cell held at the start ('.', '0', '#', '')."""
 
     row: int
     col: int
@@ -90,11 +106,7 @@ class Write:
     new: object
     depth: int
     line: int
-
-    @property
-    def erase(self) -> bool:
-        """True when the cell was blanked (the un-choose of Sudoku)."""
-        return self.new in BLANKS
+    erase: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +172,7 @@ def caption(step: Step) -> str:
             return watch_text("raised", line=line, error=raised)
         case Return(_, _, value, _, line):
             return watch_text("return", line=line, value=value)
-        case Write(row, col, old, new, _, line) if new in BLANKS:
+        case Write(row, col, old, new, _, line, True):
             return watch_text("erase", line=line, old=old, cell=cell_name(row, col))
         case Write(row, col, _, new, _, line):
             return watch_text("write", line=line, new=new, cell=cell_name(row, col))
@@ -186,18 +198,26 @@ _short.maxlevel = 2
 
 
 def short_repr(value: object) -> str:
-    """repr cut to a line: a board shows as [[...], ...] rather than 81 cells."""
-    if is_board(value):
-        return f"board {len(value)}x{len(value)}"  # type: ignore[arg-type]
-    return _short.repr(value)
+    """repr cut to a line: a board shows as "board 9x9" rather than 81 cells; a value that
+    cannot be shown (its `__repr__` or `__len__` raises) is named by its type."""
+    try:
+        if is_board(value):
+            return f"board {len(value)}x{len(value)}"  # type: ignore[arg-type]
+        return _short.repr(value)
+    except Exception:
+        return f"<a {type(value).__name__} that cannot be shown>"
 
 
 def is_board(value: object) -> bool:
-    """A square list of lists: a Sudoku or N-Queens board in the LeetCode form."""
+    """A square list of lists of one-character strings: a Sudoku board in the LeetCode form
+    ('.', '0' or '' blanks) or an N-Queens board ('Q' and '.' or '#'). A square table of
+    numbers (an adjacency matrix) or of candidate sets is not a board, nor is a list subclass
+    (its own `__len__` may do anything)."""
     return (
-        isinstance(value, list)
+        type(value) is list
         and len(value) > 1
-        and all(isinstance(row, list) and len(row) == len(value) for row in value)
+        and all(isinstance(row, list) and list.__len__(row) == len(value) for row in value)
+        and all(isinstance(cell, str) and len(cell) <= 1 for row in value for cell in row)
     )
 
 
@@ -233,9 +253,12 @@ def prune_points(filename: str) -> dict[int, tuple[str, frozenset[int]] | None]:
     except (SyntaxError, ValueError):
         return {}
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    recursive = recursive_names(tree)
     points: dict[int, tuple[str, frozenset[int]] | None] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Continue | ast.Break):
+            if not is_choice_loop(enclosing_loop(node, parents), recursive):
+                continue  # it skips a cell or an item, not a choice: nothing is pruned
             owner = parents.get(node)
             after: frozenset[int] = frozenset()
             if isinstance(owner, ast.If) and owner.lineno == node.lineno:
@@ -243,6 +266,79 @@ def prune_points(filename: str) -> dict[int, tuple[str, frozenset[int]] | None]:
             how = "continue" if isinstance(node, ast.Continue) else "break"
             points[node.lineno] = (how, after) if after else None
     return points
+
+
+LOOPS = (ast.For, ast.AsyncFor, ast.While)
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def enclosing_loop(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> ast.AST | None:
+    """The innermost loop a `continue` or `break` belongs to."""
+    parent = parents.get(node)
+    while parent is not None and not isinstance(parent, LOOPS):
+        parent = parents.get(parent)
+    return parent
+
+
+def recursive_names(tree: ast.AST) -> frozenset[str]:
+    """The functions of a file that call themselves, directly or through each other (mutual
+    recursion, a method calling `self.helper` that calls it back): each a name on a cycle of
+    "calls by name" among the file's own functions."""
+    functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    defined = {function.name for function in functions}
+    calls: dict[str, set[str]] = {name: set() for name in defined}
+    for function in functions:
+        calls[function.name] |= called_names(function) & defined
+    return frozenset(name for name in defined if reaches(calls, name, name))
+
+
+def called_names(node: ast.AST) -> set[str]:
+    """The names a piece of code calls, as `f(...)` or `something.f(...)`."""
+    names: set[str] = set()
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call):
+            names |= direct_name(call)
+    return names
+
+
+def reaches(calls: dict[str, set[str]], start: str, goal: str) -> bool:
+    """Whether `start` calls `goal`, at some remove."""
+    seen, pending = set(), list(calls.get(start, ()))
+    while pending:
+        name = pending.pop()
+        if name == goal:
+            return True
+        if name not in seen:
+            seen.add(name)
+            pending.extend(calls.get(name, ()))
+    return False
+
+
+def is_choice_loop(loop: ast.AST | None, recursive: frozenset[str]) -> bool:
+    """Whether a loop tries choices: a turn of it may go deeper, by a recursive call in its own
+    body (not only in a loop nested in it). A loop that scans for the next blank cell, and
+    skips the filled ones with `continue`, only leads to the loop that chooses."""
+    if loop is None:
+        return False
+    pending = list(ast.iter_child_nodes(loop))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, LOOPS + SCOPES):
+            continue
+        if isinstance(node, ast.Call) and direct_name(node) & recursive:
+            return True
+        pending.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def direct_name(call: ast.Call) -> set[str]:
+    """The name a call calls, `f` in `f(x)` and `self.f(x)` alike."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return {func.id}
+    if isinstance(func, ast.Attribute):
+        return {func.attr}
+    return set()
 
 
 def fall_through(statement: ast.If, parents: dict[ast.AST, ast.AST]) -> frozenset[int]:
@@ -284,27 +380,55 @@ class _Stopped(BaseException):
 
 
 class WatchedRow(list):  # type: ignore[type-arg]
-    """A board row that tells the recorder about every cell written; reads stay plain list reads."""
+    """A board row that tells the recorder about every cell written; reads stay plain list reads.
 
-    __slots__ = ("_recorder", "_row")
+    It stands, for the run only, in the caller's own board (the outer list is the caller's) in
+    place of the row object `original`; a row object that appears at several places of the
+    board (`[["."] * 4] * 4`) becomes one watched row for all of them, so a write shows in each,
+    as it does in the learner's board. A copy of it is a plain list (`copy.copy`, `deepcopy`,
+    `row[:]`), never another watched row, and once `watch` returns it records nothing more.
+    """
 
-    def __init__(self, cells: list[Any], row: int, recorder: _Recorder) -> None:
-        super().__init__(cells)
-        self._row = row
-        self._recorder = recorder
+    __slots__ = ("_recorder", "_rows", "original")
+
+    def __init__(self, original: list[Any], rows: list[int], recorder: _Recorder) -> None:
+        super().__init__(original)
+        self.original = original
+        self._rows = rows
+        self._recorder: _Recorder | None = recorder
 
     def __setitem__(self, index: Any, value: Any) -> None:
+        recorder = self._recorder
+        if recorder is None:
+            super().__setitem__(index, value)
+            return
         if not isinstance(index, int):  # a slice: rare in a solver, recorded cell by cell
             before = list(self)
             super().__setitem__(index, value)
             for col, (old, new) in enumerate(zip(before, self, strict=False)):
-                if old != new:
-                    self._recorder.wrote(self._row, col, old, new, sys._getframe(1))
+                if old is not new and old != new:
+                    recorder.wrote(self._rows, col, old, new, sys._getframe(1))
             return
         col = index % len(self)
         old = self[col]
         super().__setitem__(col, value)
-        self._recorder.wrote(self._row, col, old, value, sys._getframe(1))
+        recorder.wrote(self._rows, col, old, value, sys._getframe(1))
+
+    def __copy__(self) -> list[Any]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
+        return copy.deepcopy(list(self), memo)
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        return (list, (list(self),))
+
+    def release(self) -> list[Any]:
+        """End the watching: record nothing more, and hand back the caller's row object, filled
+        as this row is now."""
+        self._recorder = None
+        self.original[:] = list(self)
+        return self.original
 
 
 # The recorder ---------------------------------------------------------------------------------
@@ -536,13 +660,15 @@ class _Recorder:
 
     # board writes and list changes ---------------------------------------------------------
 
-    def wrote(self, row: int, col: int, old: object, new: object, frame: FrameType) -> None:
-        """A watched board's cell changed (called by WatchedRow)."""
+    def wrote(self, rows: list[int], col: int, old: object, new: object, frame: FrameType) -> None:
+        """A watched board's cell changed (called by WatchedRow): in each row that is this row
+        object (one, unless the board's rows are aliases of one list)."""
         if self.stopped:
             return
-        if new not in BLANKS:
-            self.placed += 1
-        self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno))
+        erase = is_blank(new)
+        self.placed += not erase
+        for row in rows:
+            self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno, erase))
 
     def check_lists(self, line: int) -> None:
         """Compare each tracked list with what we last saw: appends, pops and a new last item
@@ -730,7 +856,7 @@ class Recording:
                     node.start = position
                     top.children.append(node)
                     open_nodes.append(node)
-                case Write(row, col, _, new, depth) if new not in BLANKS:
+                case Write(row, col, _, new, depth, _, False):
                     last_choice[depth] = f"r{row + 1}c{col + 1}={new}"
                 case Append(_, value, copy, depth) if not copy:
                     last_choice[depth] = f"+{value}"
@@ -802,25 +928,21 @@ def watch(
     """
     if not callable(function):
         raise TypeError(f"watch needs a function to call, not {short_repr(function)}")
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int):
-        raise TypeError(f"max_steps must be a whole number, not {max_steps!r}")
-    if max_steps < 1:
-        raise ValueError(f"max_steps must be at least 1, not {max_steps}")
-    if isinstance(max_seconds, bool) or not isinstance(max_seconds, int | float):
-        raise TypeError(f"max_seconds must be a number of seconds, not {max_seconds!r}")
-    if not max_seconds > 0:
-        raise ValueError(f"max_seconds must be more than 0, not {max_seconds}")
+    max_steps, max_seconds = checked_bounds(max_steps, max_seconds)
     too_slow = watch_text(
         "too slow", seconds=format_seconds(max_seconds), max_seconds=f"{max_seconds:g}"
     )
     recorder = _Recorder(function, max_steps)
-    watched, initial = watched_arguments(args, recorder)
+    before = [snapshot(value) for value in args]
+    board = next((value for value in args if is_board(value)), None)
+    initial = [list(row) for row in board] if board is not None else None
+    rows = watch_rows(board, recorder) if board is not None else []
     result, error = None, None
     previous, previous_profile = sys.gettrace(), sys.getprofile()
     limit = Limit(max_seconds)
     try:
         with deadline(max_seconds, tracer=recorder.tracer()) as limit:
-            result = function(*watched)
+            result = function(*args)
     except _Stopped as stopped:
         error = stopped.why
     except TooSlow:
@@ -837,9 +959,16 @@ def watch(
     finally:
         sys.settrace(previous)
         sys.setprofile(previous_profile)
-        copy_back(args, watched)
+        release_rows(board, rows)
+        result = without_watched_rows(result)
     if recorder.stopped and (recorder.refusals or error is None):
         error = caught_stop(recorder)
+    if error is not None:
+        result = None
+        if any(saved.items is not None for saved in before):
+            for saved in before:
+                restore(saved)
+            error = said_restored(error, recorder.steps)
     name = getattr(function, "__name__", "function")
     return Recording(
         name,
@@ -851,6 +980,30 @@ def watch(
         initial,
         recorder.files,
     )
+
+
+def said_restored(error: str, steps: list[Step]) -> str:
+    """The words for a run that did not end well, and that the learner's lists and board were
+    put back as they were before the call (the last step, the Stop, says so too)."""
+    joined = f"{error.rstrip('.')}. " if not error.endswith("?") else f"{error} "
+    words = joined + watch_text("arguments restored")
+    if steps and type(steps[-1]) is Stop:
+        steps[-1] = Stop(words, steps[-1].depth, steps[-1].line)
+    return words
+
+
+def checked_bounds(max_steps: object, max_seconds: object) -> tuple[int, float]:
+    """`max_steps` as an int (a numpy integer too, as the library's own bounds accept) and
+    `max_seconds` as a positive, finite number of seconds; anything else refused with words."""
+    if isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral):
+        raise TypeError(f"max_steps must be a whole number, not {short_repr(max_steps)}")
+    if max_steps < 1:
+        raise ValueError(f"max_steps must be at least 1, not {int(max_steps)}")
+    try:
+        seconds = check_seconds(max_seconds)
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"max_seconds: {error}") from None
+    return int(max_steps), seconds
 
 
 def caught_stop(recorder: _Recorder) -> str:
@@ -866,24 +1019,74 @@ def caught_stop(recorder: _Recorder) -> str:
     return words
 
 
-def watched_arguments(
-    args: tuple[Any, ...], recorder: _Recorder
-) -> tuple[list[Any], list[list[Any]] | None]:
-    """The arguments to pass: the first board swapped for watched rows, and a copy of it."""
-    watched, initial = list(args), None
-    for i, value in enumerate(args):
-        if is_board(value) and initial is None:
-            initial = [list(row) for row in value]
-            watched[i] = [WatchedRow(row, r, recorder) for r, row in enumerate(value)]
-    return watched, initial
+def watch_rows(board: list[Any], recorder: _Recorder) -> list[WatchedRow]:
+    """Put watched rows in the caller's own board, one per row object (aliased rows share one)."""
+    watched: dict[int, WatchedRow] = {}
+    for r, row in enumerate(board):
+        if id(row) in watched:
+            watched[id(row)]._rows.append(r)
+        else:
+            watched[id(row)] = WatchedRow(row, [r], recorder)
+        board[r] = watched[id(row)]
+    return list(watched.values())
 
 
-def copy_back(args: tuple[Any, ...], watched: list[Any]) -> None:
-    """Leave the learner's own board as their function left the watched one."""
-    for original, used in zip(args, watched, strict=True):
-        if original is not used:
-            for row, watched_row in zip(original, used, strict=False):
-                row[:] = list(watched_row)
+def release_rows(board: list[Any] | None, rows: list[WatchedRow]) -> None:
+    """End the watching: every watched row records nothing more, and the caller's board holds
+    its own row objects again, filled as the function left them."""
+    originals = {id(row): row.release() for row in rows}
+    if board is not None:
+        for r, row in enumerate(board):
+            if isinstance(row, WatchedRow) and id(row) in originals:
+                board[r] = originals[id(row)]
+
+
+def without_watched_rows(result: Any) -> Any:
+    """What the function returned, with the caller's rows where it held watched ones (a row, or
+    a list of rows such as `[row for row in board]`), as a plain call would have returned."""
+    if isinstance(result, WatchedRow):
+        return result.original
+    if type(result) is list and any(isinstance(item, WatchedRow) for item in result):
+        result[:] = [item.original if isinstance(item, WatchedRow) else item for item in result]
+    return result
+
+
+SNAPSHOT_DEPTH = 3
+"""How deep into nested lists, dicts and sets `snapshot` copies (a board is two deep)."""
+
+
+@dataclass
+class Snapshot:
+    """An argument as it was before the call, to put back in place if the run fails: the
+    container itself, its items then, and theirs (for a list, dict or set)."""
+
+    value: Any
+    items: list[Any] | None = None
+    inner: list[Snapshot] = field(default_factory=list)
+
+
+def snapshot(value: Any, depth: int = 0) -> Snapshot:
+    """What `restore` needs to put a list, dict or set (and those inside it) back as it is now."""
+    kind = type(value)
+    if depth >= SNAPSHOT_DEPTH or kind not in (list, dict, set):
+        return Snapshot(value)
+    items = list(value.items()) if kind is dict else list(value)
+    inner = [snapshot(v, depth + 1) for v in (value.values() if kind is dict else value)]
+    return Snapshot(value, items, inner)
+
+
+def restore(saved: Snapshot) -> None:
+    """Put a container back as `snapshot` saw it, in place (the caller's objects stay theirs)."""
+    value, items = saved.value, saved.items
+    if items is None:
+        return
+    if type(value) in (dict, set):
+        value.clear()
+        value.update(items)
+    else:
+        value[:] = items
+    for inner in saved.inner:
+        restore(inner)
 
 
 def learner_frames(error: BaseException, recorder: _Recorder) -> list[TracebackType]:
@@ -918,7 +1121,16 @@ def describe_exception(error: BaseException, recorder: _Recorder) -> str:
         line=line_of(error, recorder),
         depth=plural(depth, "call"),
     )
-    return f"{words}: {error}" if str(error) else words
+    text = safe_str(error)
+    return f"{words}: {text}" if text else words
+
+
+def safe_str(error: BaseException) -> str:
+    """str(error), even for an exception whose `__str__` raises (it is named instead)."""
+    try:
+        return str(error)
+    except Exception:
+        return f"<a {type(error).__name__} that cannot be shown>"
 
 
 # Explaining a mistake from a recording -------------------------------------------------------
@@ -940,9 +1152,9 @@ def find_missing_undo(recording: Recording) -> str | None:
             case Call():
                 written.append({})
                 calls.append((step, {name: items[:] for name, items in lists.items()}))
-            case Write(row, col, _, new) if board is not None:
+            case Write(row, col, _, new, _, _, erase) if board is not None:
                 board[row][col] = new
-                if new in BLANKS:
+                if erase:
                     written[-1].pop((row, col), None)
                 else:
                     written[-1][(row, col)] = new
@@ -1022,9 +1234,9 @@ class WatchReplay:
                 self.stack.append(step)
             case Return() if self.stack:
                 self.stack.pop()
-            case Write(row, col, _, new) if self.board is not None:
+            case Write(row, col, _, new, _, _, erase) if self.board is not None:
                 self.board[row][col] = new
-                self.placed += new not in BLANKS
+                self.placed += not erase
             case Append(name, value):
                 self.lists.setdefault(name, []).append(value)
             case Pop(name) if self.lists.get(name):
@@ -1157,7 +1369,7 @@ class WatchedRun(Timeline[Step, Saved]):
                 (r, c): d
                 for r, row in enumerate(initial)
                 for c, d in enumerate(row)
-                if d not in BLANKS
+                if not is_blank(d)
             }
             step = self.event
             marks = Marks(current=(step.row, step.col)) if type(step) is Write else Marks()

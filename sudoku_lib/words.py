@@ -413,6 +413,7 @@ WATCH_TEXT = {
         "closer to a case that returns without recursing?"
     ),
     "exception": "your function raised {error} at line {line}, {depth} deep",
+    "arguments restored": "Your lists and board were put back as they were before the call.",
     "stop caught": (
         "your code caught watch's stop and went on ({times}): a bare `except:` catches "
         "everything; write `except Exception:`, or better the error you expect"
