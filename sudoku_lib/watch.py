@@ -29,33 +29,36 @@ import linecache
 import numbers
 import reprlib
 import sys
-import sysconfig
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html import escape
-from pathlib import Path
 from types import CodeType, FrameType, TracebackType
 from typing import Any, SupportsIndex
 
 from .stepper.engine import FixedRecording, Timeline
 from .stepper.html import Marks, board_html
 from .stepper.model import Frame
-from .timelimit import Limit, TooSlow, check_seconds, deadline, has_loop, time_keeper
+from .timelimit import (
+    Limit,
+    TooSlow,
+    check_seconds,
+    deadline,
+    has_loop,
+    is_learner_file,
+    is_learner_frame,
+    time_keeper,
+)
 from .words import cell_name, format_seconds, number, plural, step_status, watch_text
 
 DEFAULT_MAX_STEPS = 100_000
 DEFAULT_MAX_SECONDS = 30.0
 """How long a run may take: bounds a loop that never ends (a `while` whose counter is never
-increased), which records nothing. The checks' own deadline does the timing."""
+increased), which records nothing. `sudoku_lib.timelimit` keeps it, as it does the checks'."""
 MAX_DEPTH = 500
 """Deeper than any search in the course (a 16x16 board is 257 calls deep), well short of Python's
 own recursion limit, so a function with no base case is stopped by us, with our words."""
 BLANKS = frozenset({"0", 0, None})
 """Blanks besides the strings that are not a letter or a digit ('.', '#', '', ' ')."""
-LIBRARY_DIRS = tuple(
-    {str(Path(__file__).resolve().parent)}
-    | {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
-)
 
 
 def is_blank(value: object) -> bool:
@@ -224,22 +227,18 @@ def is_board(value: object) -> bool:
 # Which frames are the learner's ---------------------------------------------------------------
 
 
-def is_library_file(filename: str) -> bool:
-    """Code the learner did not write: this library, the standard library, installed packages."""
-    return filename.startswith("<frozen") or filename.startswith(LIBRARY_DIRS)
+def parsed(filename: str) -> ast.Module | None:
+    """A file of the learner's as a syntax tree (a notebook cell too: linecache holds cells
+    under their own names), or None when its source cannot be had."""
+    try:
+        return ast.parse("".join(linecache.getlines(filename)))
+    except (SyntaxError, ValueError):
+        return None
 
 
 def looks_recursive(code: CodeType) -> bool:
     """Does this function name itself (as a global, a closure cell or self.<name>)?"""
     return code.co_name in code.co_names or code.co_name in code.co_freevars
-
-
-def prune_lines(filename: str) -> frozenset[int]:
-    """The lines of a file that hold a `continue` or `break`: taking one prunes a branch.
-
-    Notebook cells are in linecache under their own names, so this works there too.
-    """
-    return frozenset(prune_points(filename))
 
 
 def prune_points(filename: str) -> dict[int, tuple[str, frozenset[int]] | None]:
@@ -248,9 +247,8 @@ def prune_points(filename: str) -> dict[int, tuple[str, frozenset[int]] | None]:
     keyword and the lines that run next when it is not taken: reaching one of those means the
     `if` was false, anything else that it was taken.
     """
-    try:
-        tree = ast.parse("".join(linecache.getlines(filename)))
-    except (SyntaxError, ValueError):
+    tree = parsed(filename)
+    if tree is None:
         return {}
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     recursive = recursive_names(tree)
@@ -462,6 +460,7 @@ class _Recorder:
         self.call_ids: dict[FrameType, int] = {}
         self.raising: dict[FrameType, str] = {}
         self.kinds: dict[CodeType, int] = {}  # 0 hidden, 1 helper, 2 recorded
+        self.recursive: dict[str, frozenset[str]] = {}  # each file's recursive functions
         self.prunes: dict[CodeType, frozenset[int]] = {}
         self.prune_points: dict[str, dict[int, tuple[str, frozenset[int]] | None]] = {}
         self.tracked: dict[int, _Tracked] = {}
@@ -524,18 +523,32 @@ class _Recorder:
         if running and self.kind(frame.f_code):
             self.refuse(frame)
 
-    def kind(self, code: CodeType) -> int:
-        """0: hide this frame; 1: the learner's helper (not traced); 2: a call to record."""
+    def kind(self, code: CodeType, frame: FrameType | None = None) -> int:
+        """0: hide this frame; 1: the learner's helper (not recorded); 2: a call to record: the
+        watched function, and any of the learner's that is recursive, directly or through
+        others (mutual recursion, recursion inside a comprehension or `any()`)."""
         kind = self.kinds.get(code)
         if kind is None:
-            if code is self.root_code or (
-                code.co_filename == self.root_file or not is_library_file(code.co_filename)
-            ):
-                kind = 2 if code is self.root_code or looks_recursive(code) else 1
-            else:
+            filename = code.co_filename
+            learner = is_learner_frame(frame) if frame else is_learner_file(filename)
+            if code is self.root_code:
+                kind = 2
+            elif not learner:
                 kind = 0
+            elif looks_recursive(code) or code.co_name in self.recursive_in(filename):
+                kind = 2
+            else:
+                kind = 1
             self.kinds[code] = kind
         return kind
+
+    def recursive_in(self, filename: str) -> frozenset[str]:
+        """The recursive functions of a file, by name (the file parsed once)."""
+        names = self.recursive.get(filename)
+        if names is None:
+            tree = parsed(filename)
+            names = self.recursive[filename] = recursive_names(tree) if tree else frozenset()
+        return names
 
     # trace functions -----------------------------------------------------------------------
 
@@ -554,7 +567,7 @@ class _Recorder:
         def on_call(frame: FrameType, event: str, arg: object) -> Any:
             kind = self.kinds.get(frame.f_code)
             if kind is None:
-                kind = self.kind(frame.f_code)
+                kind = self.kind(frame.f_code, frame)
             if self.stopped:
                 if kind:  # the learner's code went on after the stop
                     self.refuse(frame)
@@ -635,8 +648,8 @@ class _Recorder:
         names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
         local = frame.f_locals
         args = tuple((name, short_repr(local[name])) for name in names if name != "self")
-        for name, value in local.items():
-            if type(value) is list and id(value) not in self.tracked and not is_board(value):
+        for name, value in state_lists(frame):
+            if id(value) not in self.tracked:
                 seen = [short_repr(v) for v in value]
                 self.tracked[id(value)] = _Tracked(value, name, seen, value[-1] if value else None)
         caller = frame.f_back
@@ -707,6 +720,45 @@ class _Recorder:
         ) or any(t.items is value for t in self.tracked.values())
 
 
+def state_lists(frame: FrameType) -> Iterator[tuple[str, list[Any]]]:
+    """The lists a recorded call can change, with the names the learner knows them by: its own
+    variables and the enclosing function's (a path, `res`), the attributes of `self`
+    (`self.res`), and the module's lists its code names (a global `result`). Boards are
+    watched otherwise."""
+    for name, value in frame.f_locals.items():
+        if type(value) is list and not is_board(value):
+            yield name, value
+        if name == "self":
+            try:
+                attributes = dict(vars(value))
+            except TypeError:  # an object with __slots__: nothing of its own to look at
+                attributes = {}
+            for attribute, item in attributes.items():
+                if type(item) is list and not is_board(item):
+                    yield f"self.{attribute}", item
+    for name in frame.f_code.co_names:
+        value = frame.f_globals.get(name)
+        if type(value) is list and not is_board(value):
+            yield name, value
+
+
+def mark_answers(steps: list[Step]) -> None:
+    """Mark as answers the appends a run made to a list that only grew (never popped or
+    replaced) when the call that appended returned next rather than going deeper: that is how
+    learners record an answer (`res.append("".join(path))`, `self.res.append(...)`, a global
+    list), whereas a path's append is followed by the call that explores it."""
+    shrunk = {step.name for step in steps if isinstance(step, Pop | Replace)}
+    returns_next = False  # whether the next call or return after this step is a return
+    for i in range(len(steps) - 1, -1, -1):
+        step = steps[i]
+        if type(step) is Return:
+            returns_next = True
+        elif type(step) is Call:
+            returns_next = False
+        elif type(step) is Append and not step.copy and returns_next and step.name not in shrunk:
+            steps[i] = Append(step.name, step.value, True, step.depth, step.line)
+
+
 # The recording: the steps, the answer, and a replay -----------------------------------------
 
 
@@ -732,6 +784,9 @@ class CallNode:
     start: int = 0  # the position (steps done) at which this call began
     end: int | None = None  # the position at which it returned (None: it never did)
     known_at: int | None = None  # the position from which its status is known, if before `end`
+    truthy: bool = False  # it returned a true value
+    found: bool = False  # an answer was recorded or returned in this call or below it
+    returned_answer: bool = False  # "solved" for the true value it returned, not an append
 
     def walk(self) -> Iterator[CallNode]:
         """This node and all below it, parents first (without recursion: a run may be 500 deep)."""
@@ -870,12 +925,20 @@ class Recording:
                     top.children.append(pruned)
                 case Return(value=value, truthy=truthy, raised=raised) if len(open_nodes) > 1:
                     open_nodes.pop()
-                    top.value, top.end = value, position
+                    top.value, top.end, top.truthy = value, position, truthy
                     settle(top, truthy, raised)
         for node in open_nodes[1:]:
             node.status = node.status or "open"
+        unsettle_answers_not_returned(root)
         mark_paths(root)
         return root.children[0] if len(root.children) == 1 else root
+
+    @property
+    def solved(self) -> int:
+        """How many answers the run found: the calls that recorded one (an append to a list of
+        answers) or returned one (a true value, a board, a count of 1, handed all the way up):
+        the tree's "solved" leaves."""
+        return sum(1 for node in self.tree().walk() if node.status == "solved")
 
     def __repr__(self) -> str:
         ended = self.error or f"returned {short_repr(self.result)}"
@@ -894,15 +957,33 @@ def changed_args(parent: CallNode, args: tuple[tuple[str, str], ...]) -> str:
 
 
 def settle(node: CallNode, truthy: bool, raised: str | None) -> None:
-    """Give a finished call its status from how it ended."""
+    """Give a finished call its status from how it ended: an answer it recorded, or a true
+    value (True, a board, a count) where nothing below it found one (a function that returns
+    the list of answers its calls recorded has found nothing more itself)."""
     if raised:
         node.status = "raised"
     elif node.status == "solved":
-        return
-    elif truthy and node.value == "True" and not any(c.value == "True" for c in node.children):
-        node.status = "solved"
+        pass
+    elif truthy and not any(child.truthy or child.found for child in node.children):
+        node.status, node.returned_answer = "solved", True
     elif not any(c.status != "pruned" for c in node.children):
         node.status = "dead end"
+    node.found = node.status == "solved" or any(child.found for child in node.children)
+
+
+def unsettle_answers_not_returned(root: CallNode) -> None:
+    """A true value is an answer only when it is handed all the way up: a call above it that
+    returned a false value (False, 0, an empty list) dropped it. A call that returns None (a
+    wrapper, LeetCode's `solveSudoku`) hands nothing up and breaks no chain."""
+    pending = [(root, True)]
+    while pending:
+        node, chain = pending.pop()
+        if node.returned_answer and not chain:
+            node.returned_answer = False
+            live = any(c.status != "pruned" for c in node.children)
+            node.status = "" if live else "dead end"
+        dropped = node.end is not None and not node.truthy and node.value != "None"
+        pending.extend((child, chain and not dropped) for child in node.children)
 
 
 def mark_paths(root: CallNode) -> None:
@@ -963,6 +1044,7 @@ def watch(
         result = without_watched_rows(result)
     if recorder.stopped and (recorder.refusals or error is None):
         error = caught_stop(recorder)
+    mark_answers(recorder.steps)
     if error is not None:
         result = None
         if any(saved.items is not None for saved in before):
