@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import ast
 import copy
+import dis
+import inspect
 import linecache
 import numbers
 import reprlib
@@ -135,13 +137,15 @@ class Pop:
 
 @dataclass(frozen=True, slots=True)
 class Replace:
-    """The last item of the list `name` was replaced: `old` became `value` (`path[-1] = x`)."""
+    """An item of the list `name` was replaced in place: `old` became `value` at `index`
+    (`path[-1] = x`, `path[i] = x`, each half of a swap `nums[i], nums[j] = nums[j], nums[i]`)."""
 
     name: str
     old: str
     value: str
     depth: int
     line: int
+    index: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +166,27 @@ class Stop:
     line: int
 
 
-Step = Call | Return | Write | Append | Pop | Replace | Prune | Stop
+@dataclass(frozen=True, slots=True)
+class Yield:
+    """A generator call handed `value` to its caller and waits (it is not over)."""
+
+    call: int
+    depth: int
+    value: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """A waiting generator call was asked for its next value and runs on."""
+
+    call: int
+    depth: int
+    name: str
+    line: int
+
+
+Step = Call | Return | Write | Append | Pop | Replace | Prune | Stop | Yield | Resume
 
 
 def caption(step: Step) -> str:
@@ -183,12 +207,16 @@ def caption(step: Step) -> str:
             return watch_text("append", line=line, name=name, value=value)
         case Pop(name, value, _, line):
             return watch_text("pop", line=line, name=name, value=value)
-        case Replace(name, old, value, _, line):
-            return watch_text("replace", line=line, name=name, old=old, value=value)
+        case Replace(name, old, value, _, line, index):
+            return watch_text("replace", line=line, name=name, old=old, value=value, index=index)
         case Prune(how, _, line):
             return watch_text("prune", line=line, how=how)
         case Stop(why, _, _):
             return why
+        case Yield(_, _, value, line):
+            return watch_text("yield", line=line, value=value)
+        case Resume(_, _, name, line):
+            return watch_text("resume", line=line, name=name)
     raise TypeError(f"not a watched step: {step!r}")
 
 
@@ -432,20 +460,34 @@ class WatchedRow(list):  # type: ignore[type-arg]
 # The recorder ---------------------------------------------------------------------------------
 
 
+WATCHED_ITEMS = 64
+"""Lists up to this long have their items compared at each line, so that an item set in place
+(`path[i] = x`, a swap) is a step; longer ones show only their appends and pops."""
+
+
 @dataclass
 class _Tracked:
     """A list the recursion keeps as state, with what we last saw in it (short reprs).
 
-    `last` is the object last seen at its end, to notice `path[-1] = x` by identity (one
-    comparison a line); that is looked for only once the list has changed length (`stack`), so a
-    fixed table such as `used`, whose items are set in place, adds no steps.
+    `objects` is a shallow copy of its items, compared with the list at each line (one
+    comparison in C) to see items set in place; None for a long list, or a table of flags such
+    as `used` (set in place at every choice, shown by the path instead).
     """
 
     items: list[Any]
     name: str
     seen: list[str]
-    last: Any = None
-    stack: bool = False
+    objects: list[Any] | None = None
+    grew: bool = False  # it has changed length: a path, whose last item is its [-1]
+
+    def __post_init__(self) -> None:
+        self.objects = self.copy_of_items()
+
+    def copy_of_items(self) -> list[Any] | None:
+        """The items to compare with at the next line, or None when they are not compared."""
+        items = self.items
+        flags = bool(items) and all(type(item) is bool for item in items)
+        return None if flags or len(items) > WATCHED_ITEMS else list(items)
 
 
 class _Recorder:
@@ -464,6 +506,7 @@ class _Recorder:
         self.prunes: dict[CodeType, frozenset[int]] = {}
         self.prune_points: dict[str, dict[int, tuple[str, frozenset[int]] | None]] = {}
         self.tracked: dict[int, _Tracked] = {}
+        self.owned: dict[FrameType, list[int]] = {}  # the lists each open call began tracking
         self.calls = 0
         self.placed = 0
         self.stopped = False
@@ -577,7 +620,10 @@ class _Recorder:
             keep_time(frame, event, arg)
             if kind != 2:
                 return keep_time if has_loop(frame.f_code) else None
-            self.enter(frame)
+            if frame in self.call_ids:  # a generator asked for its next value
+                self.resume(frame)
+            else:
+                self.enter(frame)
             return in_recorded
 
         def in_recorded(frame: FrameType, event: str, arg: object) -> Any:
@@ -607,7 +653,10 @@ class _Recorder:
                 if waiting and frame in waiting:  # a `break` out of the function's last loop
                     line, how, _ = waiting.pop(frame)
                     self.emit(Prune(how, len(stack), line))
-                self.leave(frame, arg)
+                if is_yield(frame):
+                    self.suspend(frame, arg)
+                else:
+                    self.leave(frame, arg)
             return in_recorded
 
         self.on_call, self.in_recorded = on_call, in_recorded
@@ -648,10 +697,12 @@ class _Recorder:
         names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
         local = frame.f_locals
         args = tuple((name, short_repr(local[name])) for name in names if name != "self")
+        if self.tracked and frame.f_back is not None:  # the caller's line may have changed one
+            self.check_lists(frame.f_back.f_lineno)
         for name, value in state_lists(frame):
             if id(value) not in self.tracked:
-                seen = [short_repr(v) for v in value]
-                self.tracked[id(value)] = _Tracked(value, name, seen, value[-1] if value else None)
+                self.tracked[id(value)] = _Tracked(value, name, [short_repr(v) for v in value])
+                self.owned.setdefault(frame, []).append(id(value))
         caller = frame.f_back
         line = caller.f_lineno if caller and self.kind(caller.f_code) else code.co_firstlineno
         self.call_ids[frame] = self.calls
@@ -666,10 +717,28 @@ class _Recorder:
             return
         raised = self.raising.pop(frame, None)
         self.stack.pop()
+        for list_id in self.owned.pop(frame, ()):  # a path made for this call (`path + [x]`)
+            del self.tracked[list_id]
         call = self.call_ids.pop(frame)
         shown = "nothing" if raised else short_repr(value)
         depth = len(self.stack) + 1
         self.emit(Return(call, depth, shown, bool(value), frame.f_lineno, raised))
+
+    def suspend(self, frame: FrameType, value: object) -> None:
+        """A recorded generator yielded: it leaves the stack, and is still open."""
+        if not self.stack or self.stack[-1] is not frame:
+            return
+        self.stack.pop()
+        self.emit(
+            Yield(self.call_ids[frame], len(self.stack) + 1, short_repr(value), frame.f_lineno)
+        )
+
+    def resume(self, frame: FrameType) -> None:
+        """A recorded generator runs on, called for its next value."""
+        self.stack.append(frame)
+        caller = frame.f_back
+        line = caller.f_lineno if caller and self.kind(caller.f_code) else frame.f_lineno
+        self.emit(Resume(self.call_ids[frame], len(self.stack), frame.f_code.co_name, line))
 
     # board writes and list changes ---------------------------------------------------------
 
@@ -684,15 +753,15 @@ class _Recorder:
             self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno, erase))
 
     def check_lists(self, line: int) -> None:
-        """Compare each tracked list with what we last saw: appends, pops and a new last item
-        made by `line`."""
+        """Compare each tracked list with what we last saw: appends, pops and items set in place
+        by `line`."""
         for tracked in self.tracked.values():
             items, seen = tracked.items, tracked.seen
             if len(items) == len(seen):
-                if tracked.stack and items and items[-1] is not tracked.last:
+                if tracked.objects is not None and self.changed(tracked):
                     self.replaced(tracked, line)
                 continue
-            tracked.stack = True
+            tracked.grew = True
             while len(seen) > len(items):
                 self.emit(Pop(tracked.name, seen.pop(), len(self.stack), line))
             for value in items[len(seen) :]:
@@ -700,15 +769,31 @@ class _Recorder:
                 self.emit(
                     Append(tracked.name, seen[-1], self.is_answer(value), len(self.stack), line)
                 )
-            tracked.last = items[-1] if items else None
+            tracked.objects = tracked.copy_of_items()
+
+    @staticmethod
+    def changed(tracked: _Tracked) -> bool:
+        """Whether an item of a tracked list was set in place since the last look (a list whose
+        items cannot be compared is not looked at again)."""
+        try:
+            return tracked.items != tracked.objects
+        except Exception:
+            tracked.objects = None
+            return False
 
     def replaced(self, tracked: _Tracked, line: int) -> None:
-        """The last item of a tracked list is another object: a step if it also looks different."""
-        value = tracked.last = tracked.items[-1]
-        shown = short_repr(value)
-        if shown != tracked.seen[-1]:
-            old, tracked.seen[-1] = tracked.seen[-1], shown
-            self.emit(Replace(tracked.name, old, shown, len(self.stack), line))
+        """Items set in place: a step for each that also looks different (a path's last item
+        named as -1, as `path[-1] = x` names it)."""
+        before, tracked.objects = tracked.objects or [], tracked.copy_of_items()
+        for index, (old, new) in enumerate(zip(before, tracked.items, strict=False)):
+            if old is not new:
+                shown = short_repr(new)
+                if shown != tracked.seen[index]:
+                    old_shown, tracked.seen[index] = tracked.seen[index], shown
+                    last = tracked.grew and index == len(before) - 1
+                    named = -1 if last else index  # a path's last item, as `path[-1] = x` says
+                    step = Replace(tracked.name, old_shown, shown, len(self.stack), line, named)
+                    self.emit(step)
 
     def is_answer(self, value: object) -> bool:
         """Is an appended value a recorded answer: a list or tuple holding what another tracked
@@ -718,6 +803,20 @@ class _Recorder:
         return any(
             t.items is not value and t.items == list(value) for t in self.tracked.values()
         ) or any(t.items is value for t in self.tracked.values())
+
+
+YIELDS = frozenset(code for name, code in dis.opmap.items() if name == "YIELD_VALUE")
+
+
+def is_yield(frame: FrameType) -> bool:
+    """Whether a frame that is returning is a generator handing out a value (and not done)."""
+    code = frame.f_code
+    if not code.co_flags & inspect.CO_GENERATOR:
+        return False
+    try:
+        return code.co_code[frame.f_lasti] in YIELDS
+    except IndexError:
+        return False
 
 
 def state_lists(frame: FrameType) -> Iterator[tuple[str, list[Any]]]:
@@ -900,6 +999,7 @@ class Recording:
         root = CallNode("start", 0)
         open_nodes = [root]
         last_choice: dict[int, str] = {}
+        waiting: dict[int, CallNode] = {}  # generator calls that yielded, by call number
         for position, step in enumerate(self.steps, 1):
             top = open_nodes[-1]
             match step:
@@ -925,8 +1025,14 @@ class Recording:
                     top.children.append(pruned)
                 case Return(value=value, truthy=truthy, raised=raised) if len(open_nodes) > 1:
                     open_nodes.pop()
-                    top.value, top.end, top.truthy = value, position, truthy
-                    settle(top, truthy, raised)
+                    top.value, top.end = value, position
+                    top.truthy = top.truthy or truthy  # a generator that yielded handed out
+                    settle(top, top.truthy, raised)
+                case Yield(call) if len(open_nodes) > 1:
+                    top.truthy = True
+                    waiting[call] = open_nodes.pop()
+                case Resume(call) if call in waiting:
+                    open_nodes.append(waiting.pop(call))
         for node in open_nodes[1:]:
             node.status = node.status or "open"
         unsettle_answers_not_returned(root)
@@ -1052,6 +1158,9 @@ def watch(
                 restore(saved)
             error = said_restored(error, recorder.steps)
     name = getattr(function, "__name__", "function")
+    if error is None and inspect.isgenerator(result) and not recorder.calls:
+        error = watch_text("generator", name=name)  # the generator is handed back, unrun
+        recorder.steps.append(Stop(error, 0, 0))
     return Recording(
         name,
         recorder.steps,
@@ -1244,8 +1353,10 @@ def find_missing_undo(recording: Recording) -> str | None:
                 lists.setdefault(name, []).append(value)
             case Pop(name) if lists.get(name):
                 lists[name].pop()
-            case Replace(name, _, value) if lists.get(name):
-                lists[name][-1] = value
+            case Replace(name, _, value, _, _, index) if (
+                -len(lists.get(name, ())) <= index < len(lists.get(name, ()))
+            ):
+                lists[name][index] = value
             case Return(raised=None) if len(written) > 1:
                 mine, (call, before) = written.pop(), calls.pop()
                 words = left_on_board(mine, board, step) if not step.truthy else None
@@ -1298,6 +1409,7 @@ class Saved:
     stack: tuple[Call, ...]
     lists: tuple[tuple[str, tuple[str, ...]], ...]
     placed: int
+    waiting: tuple[tuple[int, Call], ...] = ()
 
 
 class WatchReplay:
@@ -1308,6 +1420,7 @@ class WatchReplay:
         self.stack: list[Call] = []
         self.lists: dict[str, list[str]] = {}
         self.placed = 0
+        self.waiting: dict[int, Call] = {}  # generator calls that yielded, by call number
 
     def apply(self, step: Step) -> None:
         """Do what the learner's code did at this step."""
@@ -1316,6 +1429,10 @@ class WatchReplay:
                 self.stack.append(step)
             case Return() if self.stack:
                 self.stack.pop()
+            case Yield(call) if self.stack:
+                self.waiting[call] = self.stack.pop()
+            case Resume(call) if call in self.waiting:
+                self.stack.append(self.waiting.pop(call))
             case Write(row, col, _, new, _, _, erase) if self.board is not None:
                 self.board[row][col] = new
                 self.placed += not erase
@@ -1323,14 +1440,17 @@ class WatchReplay:
                 self.lists.setdefault(name, []).append(value)
             case Pop(name) if self.lists.get(name):
                 self.lists[name].pop()
-            case Replace(name, _, value) if self.lists.get(name):
-                self.lists[name][-1] = value
+            case Replace(name, _, value, _, _, index) if (
+                -len(self.lists.get(name, ())) <= index < len(self.lists.get(name, ()))
+            ):
+                self.lists[name][index] = value
 
     def save(self) -> Saved:
         """A compact copy of this state."""
         board = tuple(map(tuple, self.board)) if self.board is not None else None
         lists = tuple((name, tuple(items)) for name, items in self.lists.items())
-        return Saved(board, tuple(self.stack), lists, self.placed)
+        waiting = tuple(self.waiting.items())
+        return Saved(board, tuple(self.stack), lists, self.placed, waiting)
 
     def restore(self, saved: Saved) -> None:
         """Become the state a checkpoint saved."""
@@ -1338,6 +1458,7 @@ class WatchReplay:
         self.stack = list(saved.stack)
         self.lists = {name: list(items) for name, items in saved.lists}
         self.placed = saved.placed
+        self.waiting = dict(saved.waiting)
 
 
 class WatchedRun(Timeline[Step, Saved]):
