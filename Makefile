@@ -73,10 +73,12 @@ notebook-times: $(STAMP)
 	$(BIN)/python -m tools.time_notebooks
 
 # The full benchmark: every method on every bundled set, side by side (a few minutes), then the
-# stepper's own figures (a far jump beside the bare search, a step back, a step and a redraw).
+# stepper's own figures (a far jump beside the bare search, a step back, a step and a redraw),
+# then what `watch` costs over a plain run of the code it watches.
 bench: $(STAMP)
 	$(BIN)/python -m sudoku_lib bench
 	$(BIN)/python -m sudoku_lib.stepper.bench
+	$(BIN)/python -m tools.bench_watch
 
 # learner/ is left alone: it holds the learner's work.
 clean:

@@ -48,6 +48,7 @@ from .timelimit import (
     has_loop,
     is_learner_file,
     is_learner_frame,
+    put_back_profile,
     time_keeper,
 )
 from .words import cell_name, format_seconds, number, plural, step_status, watch_text
@@ -486,8 +487,9 @@ class _Tracked:
     def copy_of_items(self) -> list[Any] | None:
         """The items to compare with at the next line, or None when they are not compared."""
         items = self.items
-        flags = bool(items) and all(type(item) is bool for item in items)
-        return None if flags or len(items) > WATCHED_ITEMS else list(items)
+        if len(items) > WATCHED_ITEMS or (items and all(type(item) is bool for item in items)):
+            return None
+        return list(items)
 
 
 class _Recorder:
@@ -1145,7 +1147,7 @@ def watch(
         recorder.steps.append(Stop(error, depth_at(raised, recorder), line_of(raised, recorder)))
     finally:
         sys.settrace(previous)
-        sys.setprofile(previous_profile)
+        put_back_profile(previous_profile)
         release_rows(board, rows)
         result = without_watched_rows(result)
     if recorder.stopped and (recorder.refusals or error is None):
