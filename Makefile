@@ -54,7 +54,7 @@ teacher: $(STAMP)
 # kernel, and nothing else (no JupyterLab, no terminals, no file browser). It listens on 127.0.0.1
 # and asks for a token, printed with the address.
 app: $(STAMP)
-	$(QUIET_TOKEN) $(BIN)/voila app/stepper_app.ipynb --Voila.ip=127.0.0.1 --token $(APP_PORT)
+	$(BIN)/voila app/stepper_app.ipynb --Voila.ip=127.0.0.1 --token $(APP_PORT)
 
 # One reveal.js deck a notebook in build/slides/, opening offline: reveal.js, jQuery and RequireJS
 # come from the npm registry (pinned in tools/slides/package-lock.json) and are copied beside the
