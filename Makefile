@@ -57,12 +57,12 @@ app: $(STAMP)
 	$(BIN)/voila app/stepper_app.ipynb --Voila.ip=127.0.0.1 --token $(APP_PORT)
 
 # One reveal.js deck a notebook in build/slides/, opening offline: reveal.js, jQuery and RequireJS
-# come from the npm registry (pinned in tools/slides/package-lock.json) and are copied beside the
-# decks, so a deck loads no script from the network.
-SLIDES_NPM := tools/slides/node_modules/.installed-stamp
+# come from the npm registry (pinned in tools/slides_build/package-lock.json) and are copied
+# beside the decks, so a deck loads no script from the network.
+SLIDES_NPM := tools/slides_build/node_modules/.installed-stamp
 
-$(SLIDES_NPM): tools/slides/package.json tools/slides/package-lock.json
-	cd tools/slides && npm ci --no-audit --no-fund --loglevel=error
+$(SLIDES_NPM): tools/slides_build/package.json tools/slides_build/package-lock.json
+	cd tools/slides_build && npm ci --no-audit --no-fund --loglevel=error
 	touch $(SLIDES_NPM)
 
 slides: $(STAMP) $(SLIDES_NPM)
