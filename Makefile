@@ -9,13 +9,14 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab lab-teacher app test lint format notebooks notebook-times student student-class reset bench clean
+.PHONY: install lab lab-teacher app test lint format notebooks notebook-times student student-class reset bench clean \
+	grade hub hub-load links
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,class]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -61,6 +62,11 @@ student: $(STAMP)
 # A copy to hand out to a class that is graded: the same, without the model solutions.
 student-class: $(STAMP)
 	$(BIN)/python -m tools.make_student --build class --out class
+
+# Grade what a class handed in, grading/submitted/<student>/<NN>/<notebook>.ipynb, with nbgrader:
+# scores in grading/grades.csv, feedback in grading/feedback/<student>/<NN>/ (tools/grade.py).
+grade: $(STAMP)
+	$(BIN)/python -m tools.grade
 
 # Build one notebook of the learner's copy afresh (`make reset NB=03`); the old one is backed up
 # in learner/backups/ first.
