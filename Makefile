@@ -68,6 +68,23 @@ student-class: $(STAMP)
 grade: $(STAMP)
 	$(BIN)/python -m tools.grade
 
+# JupyterHub needs configurable-http-proxy from npm: installed here, in deploy/node_modules, at the
+# version deploy/package-lock.json pins, never globally.
+HUB_PROXY := deploy/node_modules/.bin/configurable-http-proxy
+$(HUB_PROXY): deploy/package.json deploy/package-lock.json
+	cd deploy && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# JupyterHub for a class on this machine, at http://127.0.0.1:8000: demo students student1..3,
+# password sudoku-class, each opening their own learner's copy (deploy/jupyterhub_config.py).
+hub: $(STAMP) $(HUB_PROXY)
+	$(BIN)/jupyterhub -f deploy/jupyterhub_config.py
+
+# USERS simulated students through a Hub of its own: memory, time to a kernel, cell latency.
+USERS ?= 5
+hub-load: $(STAMP) $(HUB_PROXY)
+	$(BIN)/python -m tools.hub_load --users $(USERS)
+
 # Build one notebook of the learner's copy afresh (`make reset NB=03`); the old one is backed up
 # in learner/backups/ first.
 reset: $(STAMP)
@@ -86,4 +103,4 @@ bench: $(STAMP)
 
 # learner/ is left alone: it holds the learner's work.
 clean:
-	rm -rf $(VENV) class test-output .pytest_cache .hypothesis
+	rm -rf $(VENV) class test-output .pytest_cache .hypothesis deploy/node_modules deploy/.hub
