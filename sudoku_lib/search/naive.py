@@ -8,10 +8,10 @@ The only addition is a call to the tracker wherever a learner should see somethi
 from __future__ import annotations
 
 from ..board import BLANK, Board, Cell, Digit, empty_cells, geometry_of
+from .tracker import Tracker
 
 BOX_SIDE = {4: 2, 9: 3, 16: 4}
 """A board's box side by its size."""
-from .tracker import Tracker
 
 
 def is_valid(board: Board, r: int, c: int, digit: Digit) -> bool:
