@@ -9,6 +9,7 @@ grey-scale and for a colour-blind viewer; the path to each solution is drawn thi
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 from html import escape
@@ -41,21 +42,22 @@ CURRENT_RING = "#111827"
 
 
 def layout(root: CallNode) -> dict[int, tuple[float, float]]:
-    """x, y per node (by id): leaves side by side in call order, parents centred above."""
+    """x, y per node (by id): leaves side by side in call order, parents centred above. Without
+    recursion: a watched run may be 500 calls deep."""
     places: dict[int, tuple[float, float]] = {}
     next_leaf = 0.0
-
-    def place(node: CallNode, depth: int) -> float:
-        nonlocal next_leaf
-        if node.children:
-            xs = [place(child, depth + 1) for child in node.children]
-            x = (xs[0] + xs[-1]) / 2
+    pending: list[tuple[CallNode, int, bool]] = [(root, 0, False)]
+    while pending:
+        node, depth, children_placed = pending.pop()
+        if not node.children:
+            places[id(node)] = (next_leaf, -depth)
+            next_leaf += 1
+        elif children_placed:
+            first, last = places[id(node.children[0])][0], places[id(node.children[-1])][0]
+            places[id(node)] = ((first + last) / 2, -depth)
         else:
-            x, next_leaf = next_leaf, next_leaf + 1
-        places[id(node)] = (x, -depth)
-        return x
-
-    place(root, 0)
+            pending.append((node, depth, True))
+            pending.extend((child, depth + 1, False) for child in reversed(node.children))
     return places
 
 
@@ -185,66 +187,118 @@ SVG_NODE = {  # the same shapes and colours as the picture, drawn by the browser
 }
 
 
-def tree_svg(root: CallNode, position: int, current: int | None, scale: float = 28.0) -> str:
-    """The call tree as far as a stepper has got (`position` steps), as SVG: cheap enough to
-    redraw at every step. Calls not made yet are left out; the current call is ringed."""
-    nodes = list(root.walk())
-    if len(nodes) > MAX_CALL_NODES:
+VIEW_WIDTH = 640
+"""Pixels of call tree shown beside the board: with the board, inside JupyterLab's notebook at
+1280x800. The tree is cropped around the current call, never the widget widened."""
+VIEW_HEIGHT = 400
+GAP_X, GAP_Y = 84.0, 56.0  # pixels between neighbouring leaves, and between levels
+RADIUS = 7.0
+LABEL_SIZE = 12  # px: readable on a projector
+LABEL_CHARACTERS = 20
+
+
+class TreePicture:
+    """A call tree drawn a window at a time: laid out once, then each frame draws only the
+    calls inside a VIEW_WIDTH x VIEW_HEIGHT window around the current call, found by bisection
+    per level, so a frame costs the same at 100 or 100,000 calls."""
+
+    def __init__(self, root: CallNode) -> None:
+        self.places = layout(root)
+        self.parent: dict[int, CallNode] = {}
+        self.levels: dict[int, list[tuple[float, int, CallNode]]] = {}
+        self.by_start: list[CallNode] = []
+        for node in root.walk():
+            x, y = self.places[id(node)]
+            self.levels.setdefault(int(-y), []).append((x, len(self.by_start), node))
+            self.by_start.append(node)
+            for child in node.children:
+                self.parent[id(child)] = node
+        for level in self.levels.values():
+            level.sort(key=lambda item: (item[0], item[1]))
+        self.starts = [node.start for node in self.by_start]
+        self.calls = {node.call: node for node in self.by_start if node.call is not None}
+
+    def at(self, node: CallNode) -> tuple[float, float]:
+        """A node's place in pixels."""
+        x, y = self.places[id(node)]
+        return x * GAP_X, -y * GAP_Y
+
+    def focus(self, position: int, current: int | None) -> CallNode:
+        """The call to centre on: the current one, else the last begun by this position."""
+        if current is not None and current in self.calls:
+            return self.calls[current]
+        index = max(bisect.bisect_right(self.starts, position) - 1, 0)
+        return self.by_start[index]
+
+    def visible(self, left: float, top: float, position: int) -> list[CallNode]:
+        """The calls begun by `position` whose places fall in the window (a node's width of
+        margin, so an edge into the window is drawn)."""
+        shown: list[CallNode] = []
+        first, last = int(top // GAP_Y) - 1, int((top + VIEW_HEIGHT) // GAP_Y) + 1
+        for depth in range(max(first, 0), last + 1):
+            level = self.levels.get(depth, [])
+            low = bisect.bisect_left(level, (left / GAP_X - 1, -1))
+            high = bisect.bisect_right(level, ((left + VIEW_WIDTH) / GAP_X + 1, len(self.starts)))
+            shown.extend(node for _, _, node in level[low:high] if node.start <= position)
+        return shown
+
+    def svg(self, position: int, current: int | None) -> str:
+        """The window of the tree around the current call, as SVG."""
+        fx, fy = self.at(self.focus(position, current))
+        left, top = fx - VIEW_WIDTH / 2, max(fy - VIEW_HEIGHT / 3, -GAP_Y / 2)
+        shown = self.visible(left, top, position)
+        edges = [self.edge(node, position) for node in shown if id(node) in self.parent]
+        nodes = [self.node(node, position, current) for node in shown]
+        box = f"{left:.0f} {top:.0f} {VIEW_WIDTH} {VIEW_HEIGHT}"
         return (
-            f'<div class="sdk-caption">The call tree has {number(len(nodes))} nodes, too many '
-            "to draw at each step: your calls are listed beside it.</div>"
+            f'<svg class="sdk-calltree" width="{VIEW_WIDTH}" height="{VIEW_HEIGHT}" '
+            f'viewBox="{box}" role="img" aria-label="call tree, around the current call">'
+            f"{''.join(edges)}{''.join(nodes)}</svg>"
         )
-    places = layout(root)
-    width = (max(x for x, _ in places.values()) + 1) * scale * 1.7
-    height = (1 - min(y for _, y in places.values())) * scale * 1.6 + scale
-    shown = [n for n in nodes if n.start <= position]
-    parts = []
 
-    def at(node: CallNode) -> tuple[float, float]:
-        x, y = places[id(node)]
-        return (x + 0.5) * scale * 1.7, (-y + 0.5) * scale * 1.6
+    def edge(self, node: CallNode, position: int) -> str:
+        """The line from a node's caller to it: dashed to a pruned branch, thick and blue on the
+        way to an answer once the answer has come back."""
+        px, py = self.at(self.parent[id(node)])
+        x, y = self.at(node)
+        dash = ' stroke-dasharray="4 3"' if node.status == "pruned" else ""
+        back = node.on_path and node.end is not None and node.end <= position
+        colour, width = (style.PLACED, 3) if back else (style.GRID_THIN, 1.5)
+        return (
+            f'<line x1="{px:.1f}" y1="{py:.1f}" x2="{x:.1f}" y2="{y:.1f}" stroke="{colour}" '
+            f'stroke-width="{width}"{dash}/>'
+        )
 
-    for node in shown:
-        x, y = at(node)
-        for child in node.children:
-            if child.start <= position:
-                cx, cy = at(child)
-                dash = ' stroke-dasharray="4 3"' if child.status == "pruned" else ""
-                colour = (
-                    style.PLACED
-                    if child.on_path and child.end is not None and child.end <= position
-                    else style.GRID_THIN
-                )
-                parts.append(
-                    f'<line x1="{x}" y1="{y}" x2="{cx}" y2="{cy}" stroke="{colour}"{dash}/>'
-                )
-    for node in shown:
-        x, y = at(node)
+    def node(self, node: CallNode, position: int, current: int | None) -> str:
+        """A node's marker (its status's shape, once known), ring if current, and label."""
+        x, y = self.at(node)
         known = node.end if node.known_at is None else node.known_at
-        done = known is not None and known <= position
-        status = node.status if done else ""
-        r = scale * 0.22
+        status = node.status if known is not None and known <= position else ""
         _, fill, edge, _, _ = MARKERS.get(status, MARKERS[""])
+        r = RADIUS
         if status in SVG_NODE:
             star = " ".join(
                 f"{x + r * 1.4 * (1 if k % 2 == 0 else 0.45) * math.sin(k * math.pi / 5):.1f},"
                 f"{y - r * 1.4 * (1 if k % 2 == 0 else 0.45) * math.cos(k * math.pi / 5):.1f}"
                 for k in range(10)
             )
-            parts.append(
-                SVG_NODE[status].format(
-                    star=star, fill=fill, edge=edge, x1=x - r, y1=y - r, x2=x + r, y2=y + r, w=2 * r
-                )
+            shape = SVG_NODE[status].format(
+                star=star, fill=fill, edge=edge, x1=x - r, y1=y - r, x2=x + r, y2=y + r, w=2 * r
             )
         else:
-            parts.append(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#111827"/>')
+            shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}" stroke="#111827"/>'
         if node.call is not None and node.call == current:
             ring = f'r="{r * 1.9}" fill="none" stroke="{CURRENT_RING}" stroke-width="2.5"'
-            parts.append(f'<circle cx="{x}" cy="{y}" {ring} data-current="{node.call}"/>')
-        if status != "pruned" and len(nodes) <= LABELS_UP_TO:
-            where = f'x="{x}" y="{y + r + 11}" font-size="10" text-anchor="middle"'
-            parts.append(f"<text {where}>{escape(node.label)}</text>")
-    return (
-        f'<svg class="sdk-calltree" width="{width:.0f}" height="{height:.0f}" role="img" '
-        f'aria-label="call tree">{"".join(parts)}</svg>'
-    )
+            shape += f'<circle cx="{x:.1f}" cy="{y:.1f}" {ring} data-current="{node.call}"/>'
+        if status != "pruned":
+            where = f'x="{x:.1f}" y="{y + r + LABEL_SIZE + 1:.1f}" text-anchor="middle"'
+            text = escape(short_label(node.label))
+            shape += f'<text {where} font-size="{LABEL_SIZE}">{text}</text>'
+        return shape
+
+
+def short_label(label: str) -> str:
+    """A label cut to LABEL_CHARACTERS, so neighbours do not run into each other."""
+    if len(label) <= LABEL_CHARACTERS:
+        return label
+    return label[: LABEL_CHARACTERS - 1] + "…"

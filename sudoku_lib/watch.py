@@ -230,11 +230,14 @@ _short.maxlevel = 2
 
 
 def short_repr(value: object) -> str:
-    """repr cut to a line: a board shows as "board 9x9" rather than 81 cells; a value that
-    cannot be shown (its `__repr__` or `__len__` raises) is named by its type."""
+    """repr cut to a line: a board shows as "board 9x9" rather than 81 cells, an object without
+    a repr of its own by its class's name (no address); a value that cannot be shown (its
+    `__repr__` or `__len__` raises) is named by its type."""
     try:
         if is_board(value):
             return f"board {len(value)}x{len(value)}"  # type: ignore[arg-type]
+        if type(value).__repr__ is object.__repr__:  # <__main__.Solution object at 0x...>
+            return type(value).__name__
         return _short.repr(value)
     except Exception:
         return f"<a {type(value).__name__} that cannot be shown>"
@@ -1475,6 +1478,9 @@ class WatchedRun(Timeline[Step, Saved]):
         self.state = WatchReplay(recording.initial_board)
         super().__init__(FixedRecording(recording.steps), self.state)
         self.call_tree = recording.tree()
+        from .calltree import TreePicture  # here: calltree draws what this module records
+
+        self.tree_picture = TreePicture(self.call_tree)
         ends = {n.call: n.status for n in self.call_tree.walk() if n.call is not None}
         self._dead = {call for call, status in ends.items() if status == "dead end"}
         self._solved = {call for call, status in ends.items() if status == "solved"}
@@ -1542,10 +1548,8 @@ class WatchedRun(Timeline[Step, Saved]):
 
     def frame(self) -> Frame:
         """What the view draws here: board and call tree, your calls, the step in words."""
-        from .calltree import tree_svg
-
         current = self.state.stack[-1].call if self.state.stack else None
-        picture = tree_svg(self.call_tree, self.position, current)
+        picture = self.tree_picture.svg(self.position, current)
         if self.state.board is not None or self.queens is not None:
             board = f'<div style="flex:0 0 auto">{self.board_picture()}</div>'
             tree = f'<div style="flex:0 1 auto;overflow-x:auto">{picture}</div>'
