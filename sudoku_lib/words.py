@@ -391,7 +391,7 @@ def cap_note(cap: int) -> str:
 
 
 # What `watch` and notebook 08's checks say about a learner's own function, one template a
-# message, filled with `watch_text(key, **fields)` (sudoku_lib/watch.py, checks/nb08.py).
+# message, filled with `watch_text(key, **fields)` (sudoku_lib/watch/, checks/nb08.py).
 WATCH_TEXT = {
     "call": "line {line}: call {name}({args})",
     "raised": "line {line}: the call raised {error}",

@@ -424,7 +424,7 @@ def test_the_call_tree_is_drawn_with_a_marker_per_status():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from sudoku_lib.calltree import draw_call_tree
+    from sudoku_lib.tree_figures import draw_call_tree
 
     recording = watch(permute, [1, 2, 3])
     ax = draw_call_tree(recording, current=3)
