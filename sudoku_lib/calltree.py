@@ -114,7 +114,7 @@ class TreePicture:
     def svg(self, position: int, current: int | None) -> str:
         """The window of the tree around the current call, as SVG."""
         fx, fy = self.at(self.focus(position, current))
-        left, top = fx - VIEW_WIDTH / 2, max(fy - VIEW_HEIGHT / 3, -GAP_Y / 2)
+        left, top = fx - VIEW_WIDTH / 2, max(fy - VIEW_HEIGHT * 0.6, -GAP_Y / 2)  # callers above
         shown = self.visible(left, top, position)
         edges = [self.edge(node, position) for node in shown if id(node) in self.parent]
         nodes = [self.node(node, position, current) for node in shown]
