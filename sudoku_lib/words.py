@@ -351,6 +351,39 @@ CHECK_TEXT.update(
 )
 
 
+CHECK_TEXT.update(
+    {  # what any check says about an answer it cannot take at face value
+        "not judged": (
+            "    your answer could not be compared or shown within {seconds}: its own ==, "
+            "repr or hash never finished. Return plain values: numbers, strings, lists, tuples."
+        ),
+        "not judged broken": (
+            "    your answer could not be compared or shown: its own ==, repr or hash raised an "
+            "error. Return plain values: numbers, strings, lists, tuples."
+        ),
+        "equals anything": (
+            "    your answer, a {kind}, says it equals anything, even an object it has never "
+            "seen (its == always says True), so it proves nothing. Return the answer itself: "
+            "numbers, strings, lists, tuples."
+        ),
+        "exited": (
+            "    your code raised {error}: it asked Python to stop (exit(), sys.exit() or quit() "
+            "does this). Return the answer instead; in a notebook, exit() ends the kernel."
+        ),
+        "nonlocal missing": (
+            "an inner function that assigns to a variable of the function around it (count += 1) "
+            "makes a new variable of its own, unset at first, unless it says `nonlocal count` "
+            "first (or keep the count in what the inner function returns)."
+        ),
+        "changed input": (
+            "your function changed the caller's list {name}: it was {before}, and after the call "
+            "it is {after}. Leave the caller's list as it was: work on a copy (sorted(xs) "
+            "instead of xs.sort(), new = [row[:] for row in board])."
+        ),
+    }
+)
+
+
 def check_text(key: str, **fields: object) -> str:
     """One self-check message, by key, with its blanks filled in."""
     return CHECK_TEXT[key].format(**fields)

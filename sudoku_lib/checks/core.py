@@ -23,6 +23,8 @@ import contextlib
 import copy
 import ctypes
 import functools
+import inspect
+import reprlib
 import signal
 import sys
 import sysconfig
@@ -102,7 +104,7 @@ class Attempt:
         try:
             with deadline(min(seconds, self.budget)) as limit:
                 got = self.function(*copy.deepcopy(args))
-        except (Exception, TooSlow):
+        except (Exception, TooSlow, *LEARNER_EXITS):
             return NO_ANSWER
         finally:
             self.budget -= time.monotonic() - started
@@ -124,14 +126,55 @@ class Report:
     outcome: Outcome
     lines: list[str] = field(default_factory=list)
     case: str | None = None
+    shown: bool = field(default=False, repr=False, compare=False)
 
     @property
     def passed(self) -> bool:
         """True when every case gave the expected answer."""
         return self.outcome == "passed"
 
+    def __bool__(self) -> bool:
+        """`if check_x(f):` reads as "if it passed": a failed or unfinished report is falsy."""
+        return self.passed
+
     def __repr__(self) -> str:
+        self.shown = True  # printed or displayed: the end of the cell need not show it again
         return "\n".join(self.lines)
+
+    __str__ = __repr__
+
+
+def announced(report: Report) -> Report:
+    """The report, to be shown at the end of the running notebook cell unless the cell shows it
+    itself (as its last value, or printed): `check_median(median); print("x")` shows both."""
+    shell = running_shell()
+    if shell is not None:
+        _UNSHOWN.append(report)
+        if id(shell) not in _HOOKED:
+            _HOOKED.add(id(shell))
+            shell.events.register("post_run_cell", show_unshown)
+    return report
+
+
+_UNSHOWN: list[Report] = []
+_HOOKED: set[int] = set()
+
+
+def running_shell() -> Any:
+    """The IPython shell running this code, or None (plain Python; IPython never imported)."""
+    ipython = sys.modules.get("IPython")
+    get = getattr(ipython, "get_ipython", None)
+    return get() if callable(get) else None
+
+
+def show_unshown(*_: object) -> None:
+    """After a cell: display the reports its checks made that the cell did not show itself."""
+    from IPython.display import display  # only ever called inside IPython
+
+    pending = [report for report in _UNSHOWN if not report.shown]
+    _UNSHOWN.clear()
+    for report in pending:
+        display(report)  # type: ignore[no-untyped-call]
 
 
 def not_done(title: str, caller: str | None = None) -> Report:
@@ -144,7 +187,7 @@ def not_done(title: str, caller: str | None = None) -> Report:
         line = check_text("not done", name=title)
     else:
         line = check_text("not done inside", name=title, caller=caller)
-    return Report(title, NOT_DONE, [line])
+    return announced(Report(title, NOT_DONE, [line]))
 
 
 def check_cases(
@@ -160,6 +203,8 @@ def check_cases(
     requirements: Sequence[Recogniser] = (),
     time_limit: float | None = TIME_LIMIT,
     slow_why: str | None = None,
+    keeps_input: bool = True,
+    total_limit: float | None = None,
 ) -> Report:
     """Call `function` on each case (on copies of the arguments) and report the first problem.
 
@@ -177,18 +222,42 @@ def check_cases(
         ("the answer is right, but ..."), e.g. for an exercise that must stop early.
     time_limit: seconds each case may take (None: no limit); slow_why: the exercise's own words
         for why a case is usually too slow.
+    keeps_input: whether the learner's function must leave its arguments as it found them (a
+        function that answers a question must not sort or fill the caller's list).
+    total_limit: seconds all the cases together may take (each case gets what is left).
     """
     cases = list(cases)
     own = function if learner is None else learner
     borrowed = borrowed_library_function(own, library)
     if borrowed is not None:
-        return Report(title, "failed", [borrowed.format(title=title)])
+        return announced(Report(title, "failed", [borrowed.format(title=title)]))
+    rules = Rules(same, show, mistakes, requirements, slow_why, keeps_input)
+    ends = None if total_limit is None else time.monotonic() + total_limit
     for case in cases:
-        problem = run_case(title, function, own, case, same, show, mistakes, requirements,
-                           time_limit, slow_why)  # fmt: skip
+        seconds = time_limit
+        if ends is not None:
+            seconds = max(min(time_limit or total_limit or 0, ends - time.monotonic()), 0.01)
+        problem = run_case(title, function, own, case, rules, seconds)
         if problem is not None:
-            return problem
-    return Report(title, "passed", [check_text("passed", title=title, count=len(cases))])
+            return announced(problem)
+    return announced(Report(title, "passed", [check_text("passed", title=title, count=len(cases))]))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How one check judges each of its cases (see `check_cases` for each field)."""
+
+    same: Callable[[Any, Any], bool]
+    show: Callable[[Any], str] | None
+    mistakes: Sequence[Recogniser]
+    requirements: Sequence[Recogniser]
+    slow_why: str | None
+    keeps_input: bool
+
+
+LEARNER_EXITS = (SystemExit, GeneratorExit)
+"""What a learner's `exit()`, `sys.exit()` or a stray `raise GeneratorExit` raises: not an
+Exception, yet never meant to end the check (a Ctrl-C, KeyboardInterrupt, still does)."""
 
 
 def run_case(
@@ -196,12 +265,8 @@ def run_case(
     function: Callable[..., Any],
     own: Callable[..., Any],
     case: Case,
-    same: Callable[[Any, Any], bool],
-    show: Callable[[Any], str] | None,
-    mistakes: Sequence[Recogniser],
-    requirements: Sequence[Recogniser],
+    rules: Rules,
     time_limit: float | None,
-    slow_why: str | None,
 ) -> Report | None:
     """One case: None when it passes, else the report that says what went wrong."""
     args = copy.deepcopy(case.args)
@@ -216,39 +281,150 @@ def run_case(
         name, caller = unfinished_function(error, own)
         return not_done(name or title, caller)
     except TooSlow:
-        too_slow.lines.append(too_slow_line(limit, slow_why))
+        too_slow.lines.append(too_slow_line(limit, rules.slow_why))
         return too_slow
-    except Exception as error:  # the learner's bug, reported rather than raised
+    except (Exception, *LEARNER_EXITS) as error:  # the learner's bug, reported rather than raised
         if limit.stops:  # raised after the learner's code caught the stop: the stop is the news
-            too_slow.lines.append(too_slow_line(limit, slow_why))
+            too_slow.lines.append(too_slow_line(limit, rules.slow_why))
             return too_slow
-        if isinstance(error, RecursionError):
-            lines = [*header, *shown_input, check_text("recursion")]
-            return Report(title, "failed", lines, case.name)
-        lines = [*header, *shown_input]
-        lines.append(check_text("raised", error=type(error).__name__, message=safe_str(error)))
-        words = first_words(mistakes, Attempt(case, args, NO_ANSWER, function, error))
-        if words:
-            lines.append(check_text("may mean", words=words))
-        return Report(title, "failed", lines, case.name)
+        raised = error
+        explained = judged(lambda: error_lines(raised, case, args, function, rules))
+        return Report(title, "failed", [*header, *shown_input, *explained], case.name)
     if limit.swallowed:  # an answer that only came after the stop was caught: it does not count
-        why = slow_why or check_text("too slow why")
+        why = rules.slow_why or check_text("too slow why")
         seconds = seconds_text(time_limit or 0)
         words = check_text("answer after stop", got=short_repr(got), seconds=seconds, why=why)
         too_slow.lines.append(words)
         return too_slow
     attempt = Attempt(case, args, got, function)
-    if not agrees(same, got, case.expected):
-        lines = [*header, *shown_input, *compare_lines(case.expected, got, show)]
-        words = first_words(mistakes, attempt)
+    verdict = judged(lambda: answer_lines(attempt, own, rules, title))
+    if not verdict:
+        return None
+    if verdict[0].startswith("✗"):  # "the answer is right, but ...": its own header
+        return Report(title, "failed", [*verdict, *shown_input], case.name)
+    return Report(title, "failed", [*header, *shown_input, *verdict], case.name)
+
+
+JUDGING_LIMIT = TIME_LIMIT
+"""Seconds the check may spend comparing, showing and explaining one answer: the learner's own
+`__eq__`, `__repr__` or `__hash__` runs there too, and may never return."""
+
+
+def judged(judge: Callable[[], list[str]]) -> list[str]:
+    """The lines `judge` writes about an answer, built inside a time limit (the answer's own
+    methods run there) and cut to a bounded size."""
+    try:
+        with deadline(JUDGING_LIMIT):
+            lines = judge()
+    except TooSlow:
+        return [check_text("not judged", seconds=seconds_text(JUDGING_LIMIT))]
+    except (Exception, *LEARNER_EXITS):
+        return [check_text("not judged broken")]
+    return bounded_lines(lines)
+
+
+def error_lines(
+    error: BaseException,
+    case: Case,
+    args: tuple[Any, ...],
+    function: Callable[..., Any],
+    rules: Rules,
+) -> list[str]:
+    """What a report says about an exception the learner's code raised, and what it may mean."""
+    if isinstance(error, RecursionError):
+        return [check_text("recursion")]
+    if isinstance(error, LEARNER_EXITS):
+        return [check_text("exited", error=type(error).__name__)]
+    lines = [check_text("raised", error=type(error).__name__, message=safe_str(error))]
+    assert isinstance(error, Exception)
+    words = first_words(rules.mistakes, Attempt(case, args, NO_ANSWER, function, error))
+    if words is None and isinstance(error, UnboundLocalError):
+        words = check_text("nonlocal missing")
+    if words:
+        lines.append(check_text("may mean", words=words))
+    return lines
+
+
+def answer_lines(attempt: Attempt, own: Callable[..., Any], rules: Rules, title: str) -> list[str]:
+    """What a report says about an answer: nothing when it is right (and the input was left as
+    it was), else the comparison and what the mistake may be; a right answer that breaks a
+    requirement gets its own "right, but" header line."""
+    case, got = attempt.case, attempt.got
+    changed = changed_argument(case, attempt.args, own) if rules.keeps_input else None
+    if not agrees(rules.same, got, case.expected):
+        lines = compare_lines(case.expected, got, rules.show)
+        words = first_words(rules.mistakes, attempt) or changed
         if words:
             lines.append(check_text("may mean", words=words))
-        return Report(title, "failed", lines, case.name)
-    words = first_words(requirements, attempt)
+        return lines
+    if equals_anything(got):
+        return [check_text("equals anything", kind=type(got).__name__)]
+    if changed:  # an exercise's own words for what a changed input means come first
+        changed = first_words(rules.mistakes, attempt) or changed
+    words = changed or first_words(rules.requirements, attempt)
     if words:
-        line = check_text("right but", title=title, case=case.name, words=words)
-        return Report(title, "failed", [line, *shown_input], case.name)
+        return [check_text("right but", title=title, case=case.name, words=words)]
+    return []
+
+
+class _Stranger:
+    """An object no honest answer equals: one that says it does equals anything."""
+
+
+def equals_anything(value: Any, budget: int = 1000) -> bool:
+    """Whether the answer, or a value inside it (up to `budget` of them), says it equals an
+    object it has never seen: an `__eq__` that always returns True passes any comparison."""
+    plain = (int, float, complex, str, bytes, bool, type(None))
+    todo, seen = [value], 0
+    while todo and seen < budget:
+        item = todo.pop()
+        seen += 1
+        if type(item) in plain:
+            continue
+        if item == _Stranger():
+            return True
+        if type(item) in (list, tuple, set, frozenset):
+            todo.extend(list(item)[:budget])
+        elif type(item) is dict:
+            todo.extend(list(item.items())[:budget])
+    return False
+
+
+def changed_argument(case: Case, after: tuple[Any, ...], own: Callable[..., Any]) -> str | None:
+    """Words for the first argument the learner's function changed, if it changed one."""
+    for index, (before, now) in enumerate(zip(case.args, after, strict=True)):
+        if not isinstance(before, list | dict | set):
+            continue
+        if type(now) is type(before) and now == before:
+            continue
+        return check_text(
+            "changed input",
+            name=parameter_name(own, index),
+            before=short_repr(before),
+            after=short_repr(now),
+        )
     return None
+
+
+def parameter_name(function: Callable[..., Any], index: int) -> str:
+    """The name the learner gave the argument at `index`, or "argument 2" (counted from 1)."""
+    try:
+        names = list(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        names = []
+    return f"`{names[index]}`" if index < len(names) else f"argument {index + 1}"
+
+
+MAX_LINES = 40  # lines of one report about one answer
+MAX_LINE = 400  # characters of one of those lines
+
+
+def bounded_lines(lines: list[str]) -> list[str]:
+    """A report's lines cut to a size a notebook shows at a glance, however large the answer."""
+    cut = []
+    for line in "\n".join(lines).splitlines()[:MAX_LINES]:
+        cut.append(line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…")
+    return cut
 
 
 def too_slow_line(limit: Limit, slow_why: str | None) -> str:
@@ -772,11 +948,14 @@ def compare_lines(expected: Any, got: Any, show: Callable[[Any], str] | None) ->
         check_text(key, value=safe_show(show, value)).replace(" \n", "\n")
         for key, value in (("expected", expected), ("got", got))
     ]
-    if is_board(expected) and is_board(got) and len(got) == len(expected):
-        return lines + board_difference(expected, got)
-    kinds = (set, frozenset, list)  # a tuple is more often a record, such as a cell
-    if isinstance(expected, kinds) and isinstance(got, kinds) and not is_board(got):
-        return lines + item_difference(expected, got)
+    try:
+        if is_board(expected) and is_board(got) and len(got) == len(expected):
+            return lines + board_difference(expected, got)
+        kinds = (set, frozenset, list)  # a tuple is more often a record, such as a cell
+        if isinstance(expected, kinds) and isinstance(got, kinds) and not is_board(got):
+            return lines + item_difference(expected, got)
+    except Exception:  # items whose own == or hash raise: the two values above must do
+        pass
     return lines
 
 
@@ -792,18 +971,36 @@ def safe_show(show: Callable[[Any], str] | None, value: Any) -> str:
     return safe_repr(value)
 
 
-def safe_str(error: Exception) -> str:
-    """str(error), even for a learner's exception whose __str__ is broken."""
+def safe_str(error: BaseException) -> str:
+    """str(error), cut short, even for a learner's exception whose __str__ is broken."""
     try:
-        return str(error)
+        text = str(error)
     except Exception:
         return safe_repr(error)
+    return text if len(text) <= MAX_LINE else text[: MAX_LINE - 1] + "…"
+
+
+class ShortRepr(reprlib.Repr):
+    """reprlib's shortening, with the course's words for an object whose own repr breaks."""
+
+    def repr_instance(self, value: Any, level: int) -> str:
+        try:
+            text = repr(value)
+        except Exception as error:
+            return f"<a {type(value).__name__} that cannot be shown: {type(error).__name__}>"
+        return text if len(text) <= self.maxother else text[: self.maxother - 1] + "…"
+
+
+SHORT = ShortRepr()
+SHORT.maxlist = SHORT.maxtuple = SHORT.maxset = SHORT.maxfrozenset = SHORT.maxdict = 40
+SHORT.maxlevel, SHORT.maxstring, SHORT.maxother = 4, 300, 300
+"""How a value is shown: a million-item answer as its first items and "...", not 8 MB."""
 
 
 def safe_repr(value: Any) -> str:
-    """repr(value), even for a learner's object whose __repr__ is broken."""
+    """repr(value), shortened, even for a learner's object whose __repr__ is broken."""
     try:
-        return repr(value)
+        return SHORT.repr(value)
     except Exception as error:
         return f"<a {type(value).__name__} that cannot be shown: {type(error).__name__}>"
 
@@ -825,7 +1022,7 @@ def item_difference(expected: Iterable[Any], got: Any) -> list[str]:
         answer = list(got)
         wanted = Counter(expected)
         have = Counter(answer)
-    except TypeError:  # not a collection, or items that cannot be compared this way
+    except Exception:  # not a collection, or items whose hash or == is broken
         return []
     lines = []
     missing = [item for item in wanted if item not in have]
@@ -841,7 +1038,7 @@ def sorted_items(items: list[Any]) -> list[Any]:
     """Items in order when they can be ordered, else as found."""
     try:
         return sorted(items)
-    except TypeError:
+    except Exception:  # items that cannot be ordered (or whose < is broken)
         return items
 
 

@@ -124,6 +124,7 @@ def check_solve_counting(function: Callable[[Board], int]) -> Report:
             counted_the_blanks,
             counted_tries,
         ],
+        keeps_input=False,  # it fills the board in place, as solve_board does
     )
 
 

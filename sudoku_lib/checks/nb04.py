@@ -452,7 +452,9 @@ def check_pruned_solve(pruned_solve: Callable[[Board], tuple[Board | None, int]]
         mistakes=[not_a_pair, board_problem],
         requirements=[counted_the_guesses, pruned_enough],
         time_limit=CAPSTONE_TIME_LIMIT,
+        total_limit=CAPSTONE_TIME_LIMIT,
         slow_why=check_text("pruned too slow"),
+        keeps_input=False,  # the exercise does not ask for a copy: solving in place is fine
     )
     compared = nodes.get(unseen_puzzles()[COMPARED])
     if report.passed and isinstance(compared, int):
