@@ -92,8 +92,10 @@ class Attempt:
     error: Exception | None = None
     budget: float = RECOGNISER_BUDGET  # seconds left for try_call, shared by all recognisers
 
-    def try_call(self, *args: Any, seconds: float = 0.5) -> Any:
-        """The function's answer on other arguments (copied), or NO_ANSWER if it fails or stalls.
+    def try_call(self, *args: Any, seconds: float = 0.5, fresh: bool = True) -> Any:
+        """The function's answer on other arguments (copied, unless `fresh` is False: a
+        recorder's board must be the one the function writes on), or NO_ANSWER if it fails or
+        stalls.
 
         All calls of one attempt share `budget`, so a recogniser that tries hundreds of inputs
         on a slow function still gives up within a couple of seconds.
@@ -103,7 +105,7 @@ class Attempt:
         started = time.monotonic()
         try:
             with deadline(min(seconds, self.budget)) as limit:
-                got = self.function(*copy.deepcopy(args))
+                got = self.function(*(copy.deepcopy(args) if fresh else args))
         except (Exception, TooSlow, *LEARNER_EXITS):
             return NO_ANSWER
         finally:
@@ -203,7 +205,7 @@ def check_cases(
     requirements: Sequence[Recogniser] = (),
     time_limit: float | None = TIME_LIMIT,
     slow_why: str | None = None,
-    keeps_input: bool = True,
+    keeps_input: bool | Recogniser = True,
     total_limit: float | None = None,
 ) -> Report:
     """Call `function` on each case (on copies of the arguments) and report the first problem.
@@ -223,7 +225,8 @@ def check_cases(
     time_limit: seconds each case may take (None: no limit); slow_why: the exercise's own words
         for why a case is usually too slow.
     keeps_input: whether the learner's function must leave its arguments as it found them (a
-        function that answers a question must not sort or fill the caller's list).
+        function that answers a question must not sort or fill the caller's list); a recogniser
+        here also says what a changed argument means in this exercise (else: work on a copy).
     total_limit: seconds all the cases together may take (each case gets what is left).
     """
     cases = list(cases)
@@ -252,7 +255,7 @@ class Rules:
     mistakes: Sequence[Recogniser]
     requirements: Sequence[Recogniser]
     slow_why: str | None
-    keeps_input: bool
+    keeps_input: bool | Recogniser
 
 
 LEARNER_EXITS = (SystemExit, GeneratorExit)
@@ -359,8 +362,8 @@ def answer_lines(attempt: Attempt, own: Callable[..., Any], rules: Rules, title:
         return lines
     if equals_anything(got):
         return [check_text("equals anything", kind=type(got).__name__)]
-    if changed:  # an exercise's own words for what a changed input means come first
-        changed = first_words(rules.mistakes, attempt) or changed
+    if changed and callable(rules.keeps_input):  # the exercise's own words for the change
+        changed = first_words([rules.keeps_input], attempt) or changed
     words = changed or first_words(rules.requirements, attempt)
     if words:
         return [check_text("right but", title=title, case=case.name, words=words)]
@@ -416,7 +419,7 @@ def parameter_name(function: Callable[..., Any], index: int) -> str:
 
 
 MAX_LINES = 40  # lines of one report about one answer
-MAX_LINE = 400  # characters of one of those lines
+MAX_LINE = 1000  # characters of one of those lines
 
 
 def bounded_lines(lines: list[str]) -> list[str]:
@@ -441,7 +444,14 @@ def too_slow_line(limit: Limit, slow_why: str | None) -> str:
 
 
 def agrees(same: Callable[[Any, Any], bool], got: Any, expected: Any) -> bool:
-    """`same(got, expected)`, where an answer of a shape `same` cannot handle is simply wrong."""
+    """`same(got, expected)`, where an answer of a shape `same` cannot handle is simply wrong,
+    and so is True or False where a number is expected (True == 1 in Python), or the reverse."""
+    if (
+        isinstance(got, int)
+        and isinstance(expected, int)
+        and (isinstance(got, bool) != isinstance(expected, bool))
+    ):
+        return False
     try:
         return bool(same(got, expected))
     except Exception:
@@ -948,6 +958,8 @@ def compare_lines(expected: Any, got: Any, show: Callable[[Any], str] | None) ->
         check_text(key, value=safe_show(show, value)).replace(" \n", "\n")
         for key, value in (("expected", expected), ("got", got))
     ]
+    if lines[0].split(None, 1)[-1] == lines[1].split(None, 1)[-1]:  # drawn the same
+        lines.extend(unlike_lines(expected, got))
     try:
         if is_board(expected) and is_board(got) and len(got) == len(expected):
             return lines + board_difference(expected, got)
@@ -957,6 +969,28 @@ def compare_lines(expected: Any, got: Any, show: Callable[[Any], str] | None) ->
     except Exception:  # items whose own == or hash raise: the two values above must do
         pass
     return lines
+
+
+def unlike_lines(expected: Any, got: Any, where: str = "") -> list[str]:
+    """For two values drawn alike: the first place, inside lists and tuples, where they differ
+    (a '5' and a 5 print alike in a grid)."""
+    if type(expected) is type(got) and isinstance(got, list | tuple):
+        for i, (e, g) in enumerate(zip(expected, got, strict=False)):
+            if e != g or type(e) is not type(g):
+                return unlike_lines(e, g, f"{where}[{i}]")
+        return []
+    if not where:
+        return []
+    return [
+        check_text(
+            "look alike",
+            where=where,
+            expected=expected,
+            got=got,
+            kind_e=type(expected).__name__,
+            kind_g=type(got).__name__,
+        )
+    ]
 
 
 def safe_show(show: Callable[[Any], str] | None, value: Any) -> str:
