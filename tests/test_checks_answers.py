@@ -193,3 +193,17 @@ def test_a_report_that_is_the_cells_last_value_is_shown_once(
 ) -> None:
     shown = shell_running(CELL_START + "check_median(lambda xs: 0)\n", monkeypatch)
     assert shown == []  # IPython showed it as the cell's value; nothing shows it twice
+
+
+def test_cases_share_a_total_limit_so_a_check_keeps_to_it() -> None:
+    """Each case well inside its own limit, but together past the check's: a later case gets
+    only what is left (the capstone once ran 31.8 s against its 20 s)."""
+    import time
+
+    def slow_median(xs: list[int]) -> int:
+        time.sleep(0.4)
+        return sorted(xs)[1]
+
+    cases = [Case(f"case {i}", ([3, 1, 2],), 2) for i in range(6)]
+    report = check_cases("median", slow_median, cases, time_limit=1.0, total_limit=1.0)
+    assert report.outcome == "failed" and "no answer after" in text(report), text(report)

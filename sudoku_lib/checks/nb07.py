@@ -16,7 +16,7 @@ from ..board import BLANK, to_string
 from ..puzzles import SAMPLE
 from ..search import count_solutions, solve
 from ..search.collect import find_solutions
-from ..words import check_text
+from ..words import cell_name, check_text
 from .core import Attempt, Case, Report, check_cases
 from .recorder import spying_on
 
@@ -172,7 +172,7 @@ def check_remove_clue(remove_clue: Callable[[str, int], str]) -> Report:
         ("a puzzle with two solutions", TWO_SOLUTIONS, (0,)),
     ]
     cases = [
-        Case(f"{name}, cell {index}", (puzzle, index), remove_if_unique(puzzle, index))
+        Case(f"{name}, {index_name(index)}", (puzzle, index), remove_if_unique(puzzle, index))
         for name, puzzle, indexes in chosen
         for index in indexes
     ]
@@ -187,6 +187,11 @@ def check_remove_clue(remove_clue: Callable[[str, int], str]) -> Report:
             kept_a_removable_clue,
         ],
     )
+
+
+def index_name(index: int) -> str:
+    """A position in an 81-character puzzle both ways: "index 20 (row 3, column 3)"."""
+    return f"index {index} ({cell_name(index // 9, index % 9)})"
 
 
 def length_changed(attempt: Attempt) -> str | None:
