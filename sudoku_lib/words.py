@@ -395,9 +395,11 @@ CHECK_TEXT.update(
         "model ended": "the model's search has ended",
         "yours ended": "your search stopped",
         "parting": (
-            "the check watched your search move by move beside the model's on this board: at "
+            "the check watched your search move by move beside the model's on {board}: at "
             "move {step} they part: {model}, but {yours}."
         ),
+        "this board": "this board",
+        "the small board": "the 4x4 puzzle {puzzle!r}",
         "went on after solved": (
             "The board was full, so the model stopped; yours took a digit back and went on. "
             "Stop once a branch succeeds: `if fill(i + 1): return True`, and return True when "

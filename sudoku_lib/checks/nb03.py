@@ -22,7 +22,14 @@ from .fixtures import (
     size_fixed_at_nine,
     solver_puzzles,
 )
-from .recorder import first_parting, model_moves, parting_words, recorded_board, watching_calls
+from .recorder import (
+    EnoughMoves,
+    first_parting,
+    model_moves,
+    parting_words,
+    recorded_board,
+    watching_calls,
+)
 
 SOLVERS: list[Callable[..., object]] = [solve, solve_sudoku, count_solutions]
 IS_VALID_CASES = {  # on the sample board; each name says where the digit already is, if anywhere
@@ -182,16 +189,23 @@ def counted_apart_from_the_model(attempt: Attempt) -> str | None:
 
 
 def parting_on(attempt: Attempt, every_solution: bool) -> str | None:
-    """Where the learner's search on the case's board first parts from the model's, in words."""
+    """Where the learner's search first parts from the model's, in words: on the case's board
+    when it is small, else on the 4x4 puzzle (the same mistakes part there, in few moves)."""
     board = attempt.case.args[0]
+    named = check_text("this board")
+    if len(board) > len(parse(SMALL_4X4)):
+        board, named = parse(SMALL_4X4), check_text("the small board", puzzle=SMALL_4X4)
     model = model_moves(board, every_solution)
     rows, moves = recorded_board(board, bound=len(model) + 1)
-    outcome = attempt.try_call(rows, seconds=RECORDING_SECONDS, fresh=False)
+    try:
+        outcome = attempt.try_call(rows, seconds=RECORDING_SECONDS, fresh=False)
+    except EnoughMoves:  # past the model's last move: what the check needs is in the log
+        outcome = None
     parting = first_parting(model, moves)
     if parting is None or not moves or (parting.yours is None and outcome is NO_ANSWER):
         return None  # the same moves, none on this board (a copy filled), or a run stopped
     previous = model[parting.step - 2] if parting.step > 1 else None
-    return parting_words(parting, previous, counting=every_solution)
+    return parting_words(parting, previous, named, counting=every_solution)
 
 
 def count_not_what_was_placed(attempt: Attempt) -> str | None:
@@ -200,7 +214,10 @@ def count_not_what_was_placed(attempt: Attempt) -> str | None:
     gives yet another number, as a count carried over from the last call."""
     board = attempt.case.args[0]
     rows, moves = recorded_board(board, bound=10 * (len(model_moves(board, False)) + 1))
-    outcome = attempt.try_call(rows, seconds=RECORDING_SECONDS, fresh=False)
+    try:
+        outcome = attempt.try_call(rows, seconds=RECORDING_SECONDS, fresh=False)
+    except EnoughMoves:  # far more moves than the model's: a count is not what is wrong here
+        return None
     if not (isinstance(outcome, tuple) and isinstance(outcome[0], int)):
         return None
     placed = sum(move.kind == "place" for move in moves)

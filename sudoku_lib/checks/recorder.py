@@ -54,23 +54,32 @@ class Move:
         return check_text(f"move {self.kind} {whose}", cell=cell, old=self.old, new=self.new)
 
 
+class EnoughMoves(BaseException):
+    """Raised by a recording board once it holds its bound of moves: the check has seen what it
+    needs, and the learner's search need not run on (a BaseException, so that the learner's
+    `except Exception:` lets it through)."""
+
+
 class RecordingRow(list):  # type: ignore[type-arg]
-    """A row of a board that notes each change made to one of its cells (up to a bound)."""
+    """A row of a board that notes each change made to one of its cells, up to a bound."""
 
     def __init__(self, cells: list[Any], row: int, moves: list[Move], bound: int) -> None:
         super().__init__(cells)
         self.row, self.moves, self.bound = row, moves, bound
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        if isinstance(index, int) and len(self.moves) < self.bound:
+        if isinstance(index, int):
             old = self[index]
             if old != value:
+                if len(self.moves) >= self.bound:
+                    raise EnoughMoves
                 self.moves.append(Move(self.row, index % len(self), old, value))
         super().__setitem__(index, value)
 
 
 def recorded_board(board: Board, bound: int) -> tuple[list[RecordingRow], list[Move]]:
-    """A copy of the board whose rows note the first `bound` moves made on it, and that log."""
+    """A copy of the board whose rows note the first `bound` moves made on it (the next one
+    raises EnoughMoves), and that log."""
     moves: list[Move] = []
     rows = [RecordingRow(list(row), r, moves, bound) for r, row in enumerate(board)]
     return rows, moves
@@ -112,12 +121,15 @@ def first_parting(model: list[Move], yours: list[Move]) -> Parting | None:
     return Parting(i + 1, next(iter(model[i:]), None), next(iter(yours[i:]), None))
 
 
-def parting_words(parting: Parting, previous: Move | None, counting: bool = False) -> str:
-    """The first difference in words, then what it most likely means (`counting`: the search
-    counts every solution, so a return inside the loop is fixed by adding up, not by `if`)."""
+def parting_words(
+    parting: Parting, previous: Move | None, board: str, counting: bool = False
+) -> str:
+    """The first difference in words, on `board` (how the report names it), then what it most
+    likely means (`counting`: the search counts every solution, so a return inside the loop is
+    fixed by adding up, not by `if`)."""
     model = parting.model.said("model") if parting.model else check_text("model ended")
     yours = parting.yours.said("yours") if parting.yours else check_text("yours ended")
-    where = check_text("parting", step=number(parting.step), model=model, yours=yours)
+    where = check_text("parting", board=board, step=number(parting.step), model=model, yours=yours)
     why = parting_reason(parting, previous, counting)
     return f"{where} {why}" if why else where
 
