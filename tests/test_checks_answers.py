@@ -201,7 +201,9 @@ def test_cases_share_a_total_limit_so_a_check_keeps_to_it() -> None:
     import time
 
     def slow_median(xs: list[int]) -> int:
-        time.sleep(0.4)
+        started = time.thread_time()  # the time limit counts the processor's time, not the wall's
+        while time.thread_time() - started < 0.4:
+            pass
         return sorted(xs)[1]
 
     cases = [Case(f"case {i}", ([3, 1, 2],), 2) for i in range(6)]
