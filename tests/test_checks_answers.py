@@ -209,3 +209,12 @@ def test_cases_share_a_total_limit_so_a_check_keeps_to_it() -> None:
     cases = [Case(f"case {i}", ([3, 1, 2],), 2) for i in range(6)]
     report = check_cases("median", slow_median, cases, time_limit=1.0, total_limit=1.0)
     assert report.outcome == "failed" and "no answer after" in text(report), text(report)
+
+
+def test_a_million_item_answer_is_not_explained_item_by_item() -> None:
+    """The recognisers are the library's code, which the time limit does not stop: a huge
+    answer is compared and shown in short, and no recogniser walks it (one used to look up
+    the units of each of a million "digits", for many minutes)."""
+    report = checks.check_candidates(lambda board, r, c: list(range(1_000_000)))
+    assert report.outcome == "failed" and len(text(report)) < 5_000
+    assert "what this may mean" not in text(report)
