@@ -351,6 +351,189 @@ CHECK_TEXT.update(
 )
 
 
+CHECK_TEXT.update(
+    {  # what any check says about an answer it cannot take at face value
+        "not judged": (
+            "    your answer could not be compared or shown within {seconds}: its own ==, "
+            "repr or hash never finished. Return plain values: numbers, strings, lists, tuples."
+        ),
+        "not judged broken": (
+            "    your answer could not be compared or shown: its own ==, repr or hash raised an "
+            "error. Return plain values: numbers, strings, lists, tuples."
+        ),
+        "equals anything": (
+            "    your answer, a {kind}, says it equals anything, even an object it has never "
+            "seen (its == always says True), so it proves nothing. Return the answer itself: "
+            "numbers, strings, lists, tuples."
+        ),
+        "exited": (
+            "    your code raised {error}: it asked Python to stop (exit(), sys.exit() or quit() "
+            "does this). Return the answer instead; in a notebook, exit() ends the kernel."
+        ),
+        "nonlocal missing": (
+            "an inner function that assigns to a variable of the function around it (count += 1) "
+            "makes a new variable of its own, unset at first, unless it says `nonlocal count` "
+            "first (or keep the count in what the inner function returns)."
+        ),
+        "changed input": (
+            "your function changed the caller's list {name}: it was {before}, and after the call "
+            "it is {after}. Leave the caller's list as it was: work on a copy (sorted(xs) "
+            "instead of xs.sort(), new = [row[:] for row in board])."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {  # a learner's search set against the model's, move by move (checks/recorder.py)
+        "move place model": "the model places {new} at {cell}",
+        "move erase model": "the model takes the {old} at {cell} back",
+        "move overwrite model": "the model writes {new} over the {old} at {cell}",
+        "move place yours": "your search placed {new} at {cell}",
+        "move erase yours": "your search took the {old} at {cell} back",
+        "move overwrite yours": "your search wrote {new} over the {old} at {cell}",
+        "model ended": "the model's search has ended",
+        "yours ended": "your search stopped",
+        "parting": (
+            "the check watched your search move by move beside the model's on {board}: at "
+            "move {step} they part: {model}, but {yours}."
+        ),
+        "this board": "this board",
+        "the small board": "the 4x4 puzzle {puzzle!r}",
+        "went on after solved": (
+            "The board was full, so the model stopped; yours took a digit back and went on. "
+            "Stop once a branch succeeds: `if fill(i + 1): return True`, and return True when "
+            "no blank is left."
+        ),
+        "no un-choose": (
+            "The model takes a digit back before it tries the next one; yours wrote the next one "
+            "over it. Every digit tried must come off again when its branch fails: the "
+            "un-choose step, board[r][c] = '.', after the recursive call."
+        ),
+        "returned in the loop": (
+            "The model goes on with the next digit; yours backed up instead: a `return` inside "
+            "the digit loop ends the loop after the first digit's branch. Return from inside the "
+            "loop only when the branch succeeded (if fill(i + 1): return True), and return False "
+            "after the loop."
+        ),
+        "returned in the loop counting": (
+            "The model goes on with the next digit; yours backed up instead: a `return` inside "
+            "the digit loop ends the loop after the first digit that fits. Add up what every "
+            "digit's branch counts (total += count_all(board)), and return the total after the "
+            "loop."
+        ),
+        "count not what was placed": (
+            "the check ran your function again and counted the digits its search placed as it "
+            "watched: {placed}, yet it returned {got}.{carried}"
+        ),
+        "count carried": (
+            " Run again on the same board it returns {again}: the count goes on from the last "
+            "call. Keep it in a variable of solve_counting (nonlocal in the inner function), "
+            "not in a global that is never reset."
+        ),
+        "path never taken back": (
+            "the check watched your calls: a call of {function} began with `{name}` holding "
+            "{before} items and returned with {after}, so a choice it made was never taken "
+            "back. Take each choice back after exploring it: {name}.pop() after the recursive "
+            "call (the un-choose step)."
+        ),
+        "table of answers": (
+            "the check also tries a case it does not name ({case}), and your code has no answer "
+            "for it: an answer must be worked out, not looked up in a table of the cases shown."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {  # notebook 04's capstone: the idea, not only the answer
+        "no most constrained": (
+            "your search placed {nodes} digits by choice on {case} without once asking your "
+            "most_constrained(board) where to branch. Pruning means branching on the cell with "
+            "the fewest candidates, not the first blank: call most_constrained(board) and try "
+            "the candidates of the cell it gives."
+        ),
+        "not failing early": (
+            "on a board where row 1, column 9 has no candidate from the start, your search "
+            "still placed {nodes} digits by choice. A search that fails early backs up at once "
+            "when a cell has no candidate (0 digits here): does your most_constrained pass "
+            "over a cell with no candidate, or your search skip it?"
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {  # notebooks 01, 02, 06 and 07: mistakes an earlier guess misnamed
+        "digits as numbers on a board": (
+            "your board holds numbers, such as {number!r}: keep each digit as the "
+            "one-character string it was in the text ('5', not 5), so it matches the blanks "
+            "'.' and the rest of the course."
+        ),
+        "look alike": (
+            "    they look alike, but differ at {where}: expected {expected!r} (a {kind_e}), "
+            "got {got!r} (a {kind_g})."
+        ),
+        "full rows only": (
+            "your code says True for a full row but False for a row with blanks, even one "
+            "with a single blank: len(set(digits)) == 9 holds only when all nine cells are "
+            "filled. A row is valid when no digit repeats: compare len(set(digits)) with "
+            "len(digits)."
+        ),
+        "letters skipped": (
+            "on a 16x16 board your code finds two equal digits 1-9, but not two equal letters "
+            "A-G: a 16x16 board's digits are 1-9 and A-G. Skip only the blanks '.', not every "
+            "character outside 1-9."
+        ),
+        "nothing beat zero": (
+            "every record here needed 0 nodes, so none has more than the 0 you started from "
+            "and you return None. Start from the first record (best = records[0]) and replace "
+            "it only when a record has more nodes."
+        ),
+        "walked unsorted": (
+            "that is the number at that place in the list as given: sort the numbers first "
+            "(sorted(numbers)), so each place counts the numbers at or below it."
+        ),
+        "counted too far": (
+            "you ask count_solutions for up to {limit} solutions. A second solution already "
+            "settles it (limit=2): counting on to {limit} on a puzzle with many solutions "
+            "takes far longer and says nothing more."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {  # notebook 08: the pruning each exercise names, and what a search without it does
+        "not pruned": (
+            "your search made {calls} calls here, as many as the search with no pruning at all "
+            "({unpruned}); pruned, it needs {pruned}. The exercise asks for the pruning: "
+            "{pruning}, so no branch that can only repeat an answer is explored (building every "
+            "answer and dropping repeats with a set is not pruning)."
+        ),
+        "pruning 47": (
+            "sort nums, and skip nums[i] when it equals nums[i - 1] and nums[i - 1] is not used"
+        ),
+        "pruning 90": "sort nums, and skip nums[i] when i > start and it equals nums[i - 1]",
+        "pruning 39": "sort the candidates, and `break` once one is larger than what remains",
+        "pruning 40": (
+            "sort the candidates, skip one equal to the one before it at the same level "
+            "(i > start), and `break` once one is larger than what remains"
+        ),
+        "pruning 131": "cut off a piece only when it is a palindrome",
+        "pruning 491": (
+            "skip a number smaller than the path's last, and one already tried at this level "
+            "(a set made afresh in each call)"
+        ),
+        "continue not break": (
+            "your loop has no `break`: once a sorted candidate is larger than what remains, "
+            "every later one is larger too, so `break` ends the loop there, where `continue` "
+            "goes on looking at each of them for nothing."
+        ),
+    }
+)
+
+
 def check_text(key: str, **fields: object) -> str:
     """One self-check message, by key, with its blanks filled in."""
     return CHECK_TEXT[key].format(**fields)
