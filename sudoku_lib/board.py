@@ -163,9 +163,26 @@ def _read_cell(char: str, size: int, r: int, c: int) -> str:
     )
 
 
+PLAIN_CELLS = {size * size: (size, frozenset(".0" + SYMBOLS[:size])) for size in SIZES}
+"""By a text's length: the board size it would be, and the characters of that size's cells."""
+
+
+def _plain_board(text: str) -> Board | None:
+    """The board of a text that is only cells (no spaces, no lines, capitals), read in one
+    step, or None when the text needs reading character by character."""
+    plain = PLAIN_CELLS.get(len(text))
+    if plain is None or not plain[1].issuperset(text):
+        return None
+    size, cells = plain[0], text.replace("0", BLANK)
+    return [list(cells[r : r + size]) for r in range(0, size * size, size)]
+
+
 def _parse_text(text: str) -> Board:
     """Parse a one-line string or grid text; decoration is only allowed in multi-line text."""
     _refuse_long_text(text)
+    plain = _plain_board(text)
+    if plain is not None:
+        return plain
     multiline = "\n" in text.strip()
     chars = [ch for ch in text if not ch.isspace() and not (multiline and ch in DECORATION)]
     size = _size_for(len(chars), text)
