@@ -258,10 +258,8 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             value=choice.set_name,
             tooltip="which bundled set (how many puzzles it holds)",
         )
-        self.number = widgets.BoundedIntText(
+        self.number = widgets.IntText(  # not bounded: 96 of 95 is said, not quietly made 95
             value=choice.number,
-            min=1,
-            max=set_size(choice.set_name),
             step=1,
             tooltip="which puzzle of the set, counting from 1",
             layout=widgets.Layout(width="7em"),
@@ -358,12 +356,14 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.use_text.on_click(self._use_text)
 
     def _set_changed(self, _change: dict[str, Any]) -> None:
-        """A new set may be shorter: bound the number to it (that change reopens by itself)."""
+        """A new set may be shorter: bring the number into it (that change reopens by itself).
+
+        A number typed past the end is not changed: the app says which numbers there are.
+        """
         size = set_size(self.set_name.value)
         if self.number.value > size:
-            self.number.max = size  # the bounded box clamps its value, which reopens
+            self.number.value = size
         else:
-            self.number.max = size
             self.refresh()
 
     def _use_text(self, _button: widgets.Button) -> None:

@@ -14,6 +14,7 @@ from html import escape
 
 from .. import style
 from ..board import BLANK, Board, Cell, Digit, flatten, geometry_of
+from ..words import picture_text
 
 SIZES = ("default", "large")
 """The stepper's sizes: "default" for a laptop, "large" for a projector."""
@@ -50,6 +51,11 @@ def contrast(one: str, other: str) -> float:
     """WCAG's contrast ratio of two colours (1 to 21); markers need at least 3."""
     light, dark = sorted((luminance(one), luminance(other)), reverse=True)
     return (light + 0.05) / (dark + 0.05)
+
+
+def css_string(text: str) -> str:
+    """Text as the inside of a CSS string: backslashes and quotes escaped, no line breaks."""
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
 
 def check_size(size: str) -> str:
@@ -234,6 +240,13 @@ STYLE = f"""<style>
 .sdk-counters, .sdk-keys, .sdk-note {{ font-size: var(--sdk-text); }}
 .sdk-counters {{ font-family: monospace; }}
 .sdk-keys {{ color: #4b5563; }}
+.sdk-busy, .sdk-busy * {{ cursor: progress !important; }}
+.sudoku-stepper.jupyter-widgets-disconnected::after,
+.sudoku-side-by-side.jupyter-widgets-disconnected::after {{
+  content: "{css_string(picture_text("kernel restarted"))}"; order: -1; display: block;
+  font-size: var(--sdk-text); color: #7a0000; background: #fff0f0;
+  border-left: 6px solid #b00000; padding: 6px 10px; margin-bottom: 6px; }}
+.sudoku-side-by-side .sudoku-stepper.jupyter-widgets-disconnected::after {{ content: none; }}
 .sudoku-stepper:focus-within {{ outline: 2px solid {style.PLACED}; outline-offset: 2px; }}
 .sudoku-stepper:not(.sdk-side) {{ container: sdk-stepper / inline-size; }}
 {size_rules("default")}
