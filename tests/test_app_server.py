@@ -140,6 +140,7 @@ def test_the_app_fits_a_1280x800_projector_alone_and_side_by_side(app_address):
     from playwright.sync_api import expect
 
     require_chromium()
+    expect.set_options(timeout=30_000)  # a shared machine can be slow to redraw
     base, token = app_address
     with chromium(PROJECTOR) as page:
         page.goto(f"{base}?token={token}", timeout=90_000)
