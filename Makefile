@@ -10,13 +10,13 @@ STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: install lab lab-teacher app slides teacher test lint format notebooks notebook-times student \
-	student-class reset bench clean
+	student-class reset bench clean grade hub hub-load links
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,class]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -93,6 +93,28 @@ student: $(STAMP)
 student-class: $(STAMP)
 	$(BIN)/python -m tools.make_student --build class --out class
 
+# Grade what a class handed in, grading/submitted/<student>/<NN>/<notebook>.ipynb, with nbgrader:
+# scores in grading/grades.csv, feedback in grading/feedback/<student>/<NN>/ (tools/grade.py).
+grade: $(STAMP)
+	$(BIN)/python -m tools.grade
+
+# JupyterHub needs configurable-http-proxy from npm: installed here, in deploy/node_modules, at the
+# version deploy/package-lock.json pins, never globally.
+HUB_PROXY := deploy/node_modules/.bin/configurable-http-proxy
+$(HUB_PROXY): deploy/package.json deploy/package-lock.json
+	cd deploy && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# JupyterHub for a class on this machine, at http://127.0.0.1:8000: demo students student1..3,
+# password sudoku-class, each opening their own learner's copy (deploy/jupyterhub_config.py).
+hub: $(STAMP) $(HUB_PROXY)
+	$(BIN)/jupyterhub -f deploy/jupyterhub_config.py
+
+# USERS simulated students through a Hub of its own: memory, time to a kernel, cell latency.
+USERS ?= 5
+hub-load: $(STAMP) $(HUB_PROXY)
+	$(BIN)/python -m tools.hub_load --users $(USERS)
+
 # Build one notebook of the learner's copy afresh (`make reset NB=03`); the old one is backed up
 # in learner/backups/ first.
 reset: $(STAMP)
@@ -111,4 +133,4 @@ bench: $(STAMP)
 
 # learner/ is left alone: it holds the learner's work.
 clean:
-	rm -rf $(VENV) class test-output .pytest_cache .hypothesis
+	rm -rf $(VENV) class test-output .pytest_cache .hypothesis deploy/node_modules deploy/.hub

@@ -10,7 +10,9 @@ Every region between `### BEGIN SOLUTION` and `### END SOLUTION` (markers includ
 every output is cleared. The markers sit inside function bodies, so the learner's notebooks still
 run top to bottom and each self-check reports "not done yet". The self-study build (the default)
 adds, after each exercise and its hints, a collapsed "Model solution" block holding the code the
-markers enclosed; the class build leaves it out.
+markers enclosed; the class build leaves it out and carries nbgrader's metadata instead (each
+exercise an autograded answer cell, each check a test cell worth one point), so `make grade`
+(tools/grade.py) grades it with nbgrader.
 
 Building again is safe. A small manifest in the build folder records a fingerprint of each
 notebook as built. A notebook that is missing is built; one the learner has not edited is rebuilt
@@ -51,6 +53,11 @@ MANIFEST = ".course-build.json"
 BACKUPS = "backups"
 MODEL_SOLUTION_TAG = "model-solution"
 MODEL_SOLUTION_SUMMARY = "Model solution (open after a real try)"
+# The class build is graded with nbgrader: every check is worth one point (see nbgrader_cells).
+POINTS_PER_CHECK = 1
+NBGRADER_SCHEMA = 3
+CHECK_LINE = re.compile(r"^(check_\w+)\(.*\)[ \t]*$", re.M)  # a check cell's statement
+GRADED_IMPORT = "from sudoku_lib.checks.grading import graded"
 
 
 class Build(Enum):
@@ -178,6 +185,26 @@ def learner_notebook(notebook: nbformat.NotebookNode, build: Build) -> nbformat.
     learner: nbformat.NotebookNode = nbformat.from_dict(notebook)
     learner.cells = cells
     learner.metadata.pop("widgets", None)
+    return nbgrader_cells(notebook, learner) if build is Build.CLASS else learner
+
+
+def nbgrader_cells(
+    teacher: nbformat.NotebookNode, learner: nbformat.NotebookNode
+) -> nbformat.NotebookNode:
+    """The class build marked for nbgrader: each exercise an autograded answer cell, each check
+    an autograded test cell, so `nbgrader generate_assignment` and `autograde` take it as it is.
+
+    Points: one per check. A check stops at its first failed case, so it says right or not yet
+    for the whole exercise; scoring its cases one by one would claim a precision it does not
+    have, and one point each weighs every exercise of a notebook the same.
+    """
+    answers = {cell.id for cell in teacher.cells if has_solution(cell)}
+    for cell in learner.cells:
+        if cell.id in answers:
+            cell.metadata["nbgrader"] = nbgrader_metadata(answer_id(cell), solution=True)
+        elif cell.cell_type == "code" and (check := CHECK_LINE.search(cell.source)):
+            cell.source = graded_check(cell.source)
+            cell.metadata["nbgrader"] = nbgrader_metadata(check.group(1), points=POINTS_PER_CHECK)
     return learner
 
 
@@ -196,6 +223,34 @@ def copy_for(notebook: nbformat.NotebookNode, kind: Kind) -> nbformat.NotebookNo
     return (
         learner_notebook(notebook, kind) if isinstance(kind, Build) else teacher_notebook(notebook)
     )
+
+
+def nbgrader_metadata(grade_id: str, solution: bool = False, points: int = 0) -> dict[str, object]:
+    """nbgrader's cell metadata (schema 3) for an answer cell or, with points, a test cell."""
+    metadata: dict[str, object] = {
+        "grade": not solution,
+        "grade_id": grade_id,
+        "locked": not solution,
+        "schema_version": NBGRADER_SCHEMA,
+        "solution": solution,
+        "task": False,
+    }
+    if not solution:
+        metadata["points"] = points
+    return metadata
+
+
+def answer_id(cell: nbformat.NotebookNode) -> str:
+    """An answer cell's grade id: the function the exercise asks for, which names it in grades."""
+    defined = re.search(r"^def (\w+)", cell.source, re.M)
+    return defined.group(1) if defined else f"answer-{cell.id}"
+
+
+def graded_check(source: str) -> str:
+    """A check cell's source with its check wrapped in `graded(...)`, which raises under nbgrader
+    (and only there) when the check did not pass."""
+    wrapped = CHECK_LINE.sub(lambda line: f"graded({line.group(0).rstrip()})", source, count=1)
+    return f"{GRADED_IMPORT}\n{wrapped}"
 
 
 def fingerprint(notebook: nbformat.NotebookNode) -> str:
