@@ -851,6 +851,10 @@ PICTURE_TEXT = {  # the words on the course's charts and board pictures (charts.
     "tree tried": "tried, then taken back",
     "tree dead end": "dead end: nothing fits next",
     "tree title": "{nodes} digits placed, {dead_ends} dead ends, {status}",
+    "busy": "Working…",
+    "kernel restarted": (
+        "The kernel has restarted, so this stepper no longer answers: run its cell again."
+    ),
 }
 
 
