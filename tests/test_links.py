@@ -29,7 +29,8 @@ from tools.make_links import (
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
-DOCS = [ROOT / "README.md", *sorted((ROOT / "deploy").glob("**/*.md"))]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("**/*.md"))]
+DOCS += sorted((ROOT / "deploy").glob("**/*.md"))
 DOCS = [path for path in DOCS if "node_modules" not in path.parts]
 URL = re.compile(r"https?://[^\s)\"'<>\]]+")
 # Addresses that launch or host a copy of a course: each must be this project's own.
@@ -75,10 +76,14 @@ def is_own(url: str, repo: Repository | None) -> bool:
 
 
 def hosting_links(text: str, repo: Repository | None) -> list[str]:
-    """Hosting addresses in text that are neither the project's own nor a cited project."""
+    """Hosting addresses in text that are neither the project's own nor a cited project.
+
+    A form with a placeholder, `https://mybinder.org/v2/gh/<owner>/...`, shows the shape of a
+    link rather than pointing anywhere, so it is not one."""
+    urls = [m.group(0) for m in URL.finditer(text) if not text.startswith("<", m.end())]
     return [
         url
-        for url in URL.findall(text)
+        for url in urls
         if HOSTING.search(url) and not is_own(url, repo) and url.rstrip("/") not in CITED
     ]
 
@@ -92,6 +97,7 @@ def test_the_check_catches_a_hard_coded_binder_badge():
     """The badge the README once had, for a repository that never existed."""
     old = "https://mybinder.org/v2/gh/sudoku-backtracking/course/main?urlpath=lab/tree/learner/"
     assert hosting_links(f"[![Binder](x)]({old})", None) == [old]
+    assert hosting_links("`https://mybinder.org/v2/gh/<owner>/<repo>/<branch>`", None) == []
     mine = parse_remote("git@github.com:ada/sudoku.git")
     assert hosting_links(binder_link(mine, "main"), mine) == []
     assert hosting_links(old, mine) == [old]
