@@ -98,6 +98,11 @@ student-class: $(STAMP)
 grade: $(STAMP)
 	$(BIN)/python -m tools.grade
 
+# Write the Binder link (and the browser edition's address) into README.md and 00 from the git
+# remote; with no remote, say so (tools/make_links.py).
+links: $(STAMP)
+	$(BIN)/python -m tools.make_links
+
 # JupyterHub needs configurable-http-proxy from npm: installed here, in deploy/node_modules, at the
 # version deploy/package-lock.json pins, never globally.
 HUB_PROXY := deploy/node_modules/.bin/configurable-http-proxy

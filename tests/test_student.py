@@ -13,6 +13,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from tools.make_links import binder_link, parse_remote
 from tools.make_student import (
     BEGIN,
     END,
@@ -332,8 +333,8 @@ def test_the_command_says_in_one_line_what_it_kept(course, tmp_path, capsys, mon
 
 
 def test_binder_and_make_lab_open_the_learners_copy():
-    badge = re.search(r"urlpath=lab/tree/([\w/.]+)", (ROOT / "README.md").read_text())
-    assert badge is not None and badge.group(1) == "learner/00_start_here.ipynb"
+    binder = binder_link(parse_remote("https://github.com/someone/course.git"), "main")
+    assert binder.endswith("?urlpath=lab/tree/learner/00_start_here.ipynb")
     assert "python -m tools.make_student" in (ROOT / "postBuild").read_text()
     lab = re.search(r"^lab: (.*)\n\tcd (\S+) ", (ROOT / "Makefile").read_text(), re.M)
     assert lab is not None and lab.groups() == ("student", "learner")
