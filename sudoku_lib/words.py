@@ -729,3 +729,78 @@ CHECK_TEXT.update(
         ),
     }
 )
+
+
+# Predict mode: the stepper's questions, its judgements and its score (stepper/predict.py,
+# stepper/questions.py, stepper/quiz.py). One template a message, filled with `predict_text`.
+PREDICT_TEXT = {
+    "ask digit": (
+        "The search took back {digit} in {cell}. Which digit will it try there next, or will it "
+        "back up?"
+    ),
+    "ask direction": "{digit} is now in {cell}. Will the search go deeper, or back up?",
+    "ask direction next": (
+        "{digit} is now in {cell}, and the next empty cell is {next}. Will the search go "
+        "deeper, or back up?"
+    ),
+    "ask cell": "Which cell will the pruned search choose next? Click it on the board.",
+    "deeper": "go deeper",
+    "back up": "back up",
+    "right": "✓ Right: {reason}.",
+    "wrong": "✗ Not this time: {reason}.",
+    "score": "{right} of {asked} right",
+    "score line": "Your predictions: {score}",
+    "skip": "Skip",
+    "skip tip": "take the step without answering (not counted)",
+    "next question": "Next question",
+    "next question tip": "step on to the next step that asks a question",
+    "keys": "Keys: a digit answers a digit, D goes deeper, B backs up, S skips",
+    "no question here": "No question at this step: press Step, or Next question.",
+    "digit in unit": "{digit} is already in {unit}",
+    "tried already": (
+        "{digit} was tried in {cell} already and taken back: the search goes on with the digits "
+        "after {undone}"
+    ),
+    "comes first": "{digit} fits {cell} too and comes first: the search tries the digits in order",
+    "next digit": "{digit} is the first digit after {undone} that fits {cell}",
+    "untried fits": "{digit} fits {cell} and has not been tried there yet, so the search tries it",
+    "all tried": "every digit that fits {cell} ({digits}) has been tried, so the search backs up",
+    "goes on": "the search can go on: {step}",
+    "nothing fits": "nothing fits in {cell}: {blockers}",
+    "unit holds": "its {kind} holds {digits}",
+    "must back up": "the search must back up: {step}",
+    "filled cell": "{cell} already holds a digit",
+    "fewest": "{cell} has the fewest candidates ({count}), so the search fills it first",
+    "fewest tie": (
+        "{cell} has the fewest candidates ({count}), and comes first in reading order of the "
+        "cells with that many"
+    ),
+    "more candidates": (
+        "{cell} has {count} candidates, and {best} only {fewest}: the search takes the cell with "
+        "the fewest"
+    ),
+    "tie later": (
+        "{cell} has as few candidates ({count}) as {best}, but {best} comes first in reading order"
+    ),
+    "no question": (
+        "there is no question before step {position}: step on, or call next_question() to reach "
+        "the next one"
+    ),
+    "predict off": "this stepper asks no questions: make it with predict=True",
+    "not a choice": "{choice!r} is not an answer to this question: choose one of {choices}",
+    "not a cell": (
+        "{choice!r} is not a cell: give a (row, column) pair counted from 0, each 0 to {last}"
+    ),
+}
+
+
+def predict_text(key: str, **fields: object) -> str:
+    """One sentence of predict mode, by key, with its blanks filled in."""
+    return PREDICT_TEXT[key].format(**fields)
+
+
+def listed(items: list[str]) -> str:
+    """Items as prose lists them: "1", "1 and 3", "1, 3 and 4"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
