@@ -754,7 +754,10 @@ PREDICT_TEXT = {
     "skip tip": "take the step without answering (not counted)",
     "next question": "Next question",
     "next question tip": "step on to the next step that asks a question",
-    "keys": "Keys: a digit answers a digit, D goes deeper, B backs up, S skips",
+    "keys": (
+        "Keys: a digit answers a digit · ↓ go deeper · ↑ back up · two digits name a cell, row "
+        "first · S skip · N next question"
+    ),
     "no question here": "No question at this step: press Step, or Next question.",
     "digit in unit": "{digit} is already in {unit}",
     "tried already": (

@@ -22,6 +22,8 @@ from .predict import PredictError, Question, Verdict
 
 DEEPER = "deeper"
 BACK_UP = "back up"
+DEEPER_KEY, BACK_UP_KEY = "ArrowDown", "ArrowUp"
+"""Down the search tree goes deeper, up it backs up (the digits are the digits' own keys)."""
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,7 @@ def digit_question(moment: Moment) -> Question:
         predict_text("ask digit", digit=last.digit, cell=cell_name(*cell)),
         (*digits, BACK_UP),
         (*digits, predict_text("back up")),
-        (*(d.lower() for d in digits), "b"),
+        (*(d.lower() for d in digits), BACK_UP_KEY),
         moment.position,
         cell,
         upcoming.digit if isinstance(upcoming, Try) and tries_again(last, upcoming) else BACK_UP,
@@ -145,7 +147,7 @@ def direction_question(moment: Moment) -> Question:
         text,
         (DEEPER, BACK_UP),
         (predict_text("deeper"), predict_text("back up")),
-        ("d", "b"),
+        (DEEPER_KEY, BACK_UP_KEY),
         moment.position,
         cell,
         BACK_UP if isinstance(upcoming, DeadEnd) else DEEPER,
