@@ -38,13 +38,14 @@ function render({ model, el }) {
   line.textContent = model.get("hint");
   el.appendChild(line);
   let root = null;
-  const wanted = (key) => model.get("keys").includes(key.length === 1 ? key.toLowerCase() : key);
+  const named = (key) => (key.length === 1 ? key.toLowerCase() : key);
+  const wanted = (key) => model.get("answer_keys").includes(named(key));
   const onKey = (event) => {
     if (TYPING.includes(event.target.tagName) || !wanted(event.key)) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
     event.stopPropagation();
-    model.send({ key: event.key.length === 1 ? event.key.toLowerCase() : event.key });
+    model.send({ key: named(event.key) });
   };
   const onClick = (event) => {
     const cell = event.target.closest("table.sdk-board td");
@@ -92,7 +93,7 @@ class QuizKeys(anywidget.AnyWidget):
 
     _esm = traitlets.Unicode(QUIZ_ESM).tag(sync=True)
     hint = traitlets.Unicode("").tag(sync=True)
-    keys = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    answer_keys = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
     picking = traitlets.Bool(False).tag(sync=True)
 
 
@@ -162,7 +163,7 @@ class QuizPanel:
                 f'<div class="sdk-question">{predict_text("no question here")}</div>'
             )
             self.choices.children = ()
-            self.keys.keys, self.keys.picking = list(PANEL_KEYS), False
+            self.keys.answer_keys, self.keys.picking = list(PANEL_KEYS), False
             return
         self.question.value = f'<div class="sdk-question">{escape(question.text)}</div>'
         picking = question.kind == "cell"
@@ -175,7 +176,7 @@ class QuizPanel:
         keys = [key for key in question.keys if key] + list(PANEL_KEYS)
         if picking:
             keys += list(CELL_KEYS)
-        self.keys.keys, self.keys.picking = keys, picking
+        self.keys.answer_keys, self.keys.picking = keys, picking
 
     def choice_button(self, question: Question, i: int) -> widgets.Button:
         """The button of one choice, labelled with its words and its key."""
