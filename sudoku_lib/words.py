@@ -807,3 +807,34 @@ def listed(items: list[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+# Notebook 05's stepping exercises: a cell's changes, and the learner's predictions scored.
+CHECK_TEXT.update(
+    {
+        "only writes counted": (
+            "that is the number of digits written in the cell: a take-back changes it too (the "
+            "digit goes and the cell is blank again), so count both."
+        ),
+        "counted holding": (
+            "that is the number of steps after which the cell holds a digit: count only the "
+            "steps that change it, where its digit is written or taken back."
+        ),
+        "always deeper": (
+            "you answer 'deeper' after every try, but sometimes nothing fits the next empty cell, "
+            "and then the search must back up: try every digit there with is_valid first."
+        ),
+        "digits from one": (
+            "after taking back {digit}, the search does not start again from 1: it goes on with "
+            "the digits after {digit}, since those before were tried already."
+        ),
+        "quiz case": (
+            "predict(stepper) for each of the first {count} questions of Stepper(puzzle, "
+            "predict=True) on {name}"
+        ),
+        "first wrong prediction": (
+            "your first wrong prediction was at step {step}: {question!r} You said {choice!r}, "
+            "but {reason}."
+        ),
+    }
+)

@@ -17,7 +17,13 @@ from .nb04 import (
     check_naked_singles,
     check_pruned_solve,
 )
-from .nb05 import check_board_after, check_first_dead_end, check_tries_per_depth
+from .nb05 import (
+    check_board_after,
+    check_cell_changes,
+    check_first_dead_end,
+    check_predict,
+    check_tries_per_depth,
+)
 from .nb06 import check_hardest, check_median, check_nodes_for
 from .nb07 import check_count_solutions, check_is_unique, check_remove_clue
 
@@ -31,6 +37,7 @@ __all__ = [
     "check_box_of",
     "check_candidates",
     "check_cases",
+    "check_cell_changes",
     "check_count_all",
     "check_count_givens",
     "check_count_queens",
@@ -49,6 +56,7 @@ __all__ = [
     "check_naked_singles",
     "check_nodes_for",
     "check_peers_of",
+    "check_predict",
     "check_pruned_solve",
     "check_remove_clue",
     "check_solve_counting",
