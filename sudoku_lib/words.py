@@ -833,7 +833,7 @@ CHECK_TEXT.update(
             "predict=True) on {name}"
         ),
         "first wrong prediction": (
-            "your first wrong prediction was at step {step}: {question!r} You said {choice!r}, "
+            "Your first wrong prediction was at step {step}: {question!r} You said {choice!r}, "
             "but {reason}."
         ),
     }

@@ -248,8 +248,9 @@ def cell_from_zero(attempt: Attempt) -> str | None:
     """The cell one row down and one column right: row and column used as 0-based indices."""
     puzzle, row, col, steps = attempt.case.args
     size = len(parse(puzzle))
-    if row >= size or col >= size:
-        return None
+    if row >= size or col >= size:  # the last row or column: board[row] is past the end
+        off_the_end = isinstance(attempt.error, IndexError)
+        return check_text("from zero", row=row, col=col) if off_the_end else None
     shifted = cell_changes(puzzle, row + 1, col + 1, steps)
     if attempt.got == shifted != attempt.case.expected:
         return check_text("from zero", row=row, col=col)
@@ -358,7 +359,9 @@ def always_deeper(attempt: Attempt) -> str | None:
     if not isinstance(got, QuizRun):
         return None
     said = {a.choice for a in got.answers if a.question.kind == "direction"}
-    return check_text("always deeper") if said == {DEEPER} and wrong_answers(attempt) else None
+    if said == {DEEPER} and wrong_answers(attempt):
+        return f"{check_text('always deeper')} {first_wrong_answer(attempt)}"
+    return None
 
 
 def digits_from_one(attempt: Attempt) -> str | None:
@@ -366,7 +369,9 @@ def digits_from_one(attempt: Attempt) -> str | None:
     for answer in wrong_answers(attempt):
         last, choice = answer.last, answer.choice
         if isinstance(last, Undo) and isinstance(choice, str) and choice <= last.digit:
-            return check_text("digits from one", digit=last.digit)
+            return (
+                f"{check_text('digits from one', digit=last.digit)} {first_wrong_answer(attempt)}"
+            )
     return None
 
 
