@@ -838,3 +838,25 @@ CHECK_TEXT.update(
         ),
     }
 )
+
+
+# Notebook 06's exercise on the heavy tail: the hardest puzzles' share of all the nodes.
+CHECK_TEXT.update(
+    {
+        "share as percent": (
+            "that is a percentage: return the share as a fraction of 1 (0.25, not 25)."
+        ),
+        "share not sorted": (
+            "that is the share of the first puzzles as listed: sort the node counts, hardest "
+            "first (sorted(..., reverse=True)), then take the top ones."
+        ),
+        "share of easiest": (
+            "that is the share of the easiest puzzles: sort with reverse=True, so the hardest "
+            "come first."
+        ),
+        "share no puzzle": (
+            "with {count} puzzles, a fraction of {fraction} is less than one puzzle: take at "
+            "least one, max(1, round(fraction * len(records)))."
+        ),
+    }
+)

@@ -24,7 +24,7 @@ from .nb05 import (
     check_predict,
     check_tries_per_depth,
 )
-from .nb06 import check_hardest, check_median, check_nodes_for
+from .nb06 import check_hardest, check_hardest_share, check_median, check_nodes_for
 from .nb07 import check_count_solutions, check_is_unique, check_remove_clue
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "check_find_clash",
     "check_first_dead_end",
     "check_hardest",
+    "check_hardest_share",
     "check_hidden_singles",
     "check_is_unique",
     "check_is_valid",
