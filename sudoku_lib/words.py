@@ -860,3 +860,18 @@ CHECK_TEXT.update(
         ),
     }
 )
+
+
+# Notebook 00's exercise on the naive search's first move.
+CHECK_TEXT.update(
+    {
+        "box forgotten": (
+            "{digit} is missing from the cell's row and column, but its 3x3 box holds it already: "
+            "look at the box too."
+        ),
+        "column forgotten": (
+            "{digit} is missing from the cell's row, but its column or box holds it already: a "
+            "digit must be missing from all three."
+        ),
+    }
+)
