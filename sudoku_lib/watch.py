@@ -38,6 +38,7 @@ from typing import Any
 from .stepper.engine import FixedRecording, Timeline
 from .stepper.html import Marks, board_html
 from .stepper.model import Frame
+from .timelimit import Limit, TooSlow, deadline, has_loop, time_keeper
 from .words import cell_name, format_seconds, number, plural, step_status, watch_text
 
 DEFAULT_MAX_STEPS = 100_000
@@ -328,13 +329,7 @@ class _Tracked:
 class _Recorder:
     """The trace functions and the steps they collect for one run of `watch`."""
 
-    def __init__(
-        self,
-        function: Callable[..., Any],
-        max_steps: int,
-        time_up: tuple[type[BaseException], str] = (_Stopped, ""),
-    ) -> None:
-        """`time_up`: the exception the run's time limit raises, and the words for it."""
+    def __init__(self, function: Callable[..., Any], max_steps: int) -> None:
         self.root_code = getattr(function, "__code__", None)
         self.root_file = self.root_code.co_filename if self.root_code else None
         self.max_steps = max_steps
@@ -351,7 +346,6 @@ class _Recorder:
         self.stopped = False
         self.why = ""  # what stopped the run, in words
         self.refusals = 0  # how often the learner's code ran on after the stop, and got it again
-        self.time_up = time_up
         self.files: dict[str, str] = {}  # each recorded function's file, for its source lines
         self.on_call: Callable[[FrameType, str, object], Any] | None = None
         self.in_recorded: Callable[[FrameType, str, object], Any] | None = None
@@ -424,11 +418,11 @@ class _Recorder:
     def tracer(self) -> Callable[[FrameType, str, object], Any]:
         """The global trace function, with the per-frame one as a closure.
 
-        Line events are the expensive part of tracing (Sudoku's solver runs about 60 lines a
-        call), so a recorded frame asks for them only when it needs them: its function has a
-        `continue` or `break`, or there are lists to watch, or an exception is on its way (the
-        next line says it was caught). The learner's helpers are not traced at all."""
+        Every line of the learner's frames is seen, helpers' too: the run's time limit
+        (`timelimit.tick`) is kept by this hook, and a loop that never ends shows only as lines.
+        The recording's own work on a line is done only where it is needed."""
         raising, tracked, prunes, stack = self.raising, self.tracked, self.prunes, self.stack
+        keep_time = time_keeper()
         ran: dict[FrameType, int] = {}  # each recorded frame's line that ran last
         waiting: dict[FrameType, tuple[int, str, frozenset[int]]] = {}
         """A frame whose last line was an `if ...: continue`: the next line says if it was taken."""
@@ -441,13 +435,16 @@ class _Recorder:
                 if kind:  # the learner's code went on after the stop
                     self.refuse(frame)
                 return None
-            if kind != 2:
+            if not kind:
                 return None
+            keep_time(frame, event, arg)
+            if kind != 2:
+                return keep_time if has_loop(frame.f_code) else None
             self.enter(frame)
-            frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
             return in_recorded
 
         def in_recorded(frame: FrameType, event: str, arg: object) -> Any:
+            keep_time(frame, event, arg)
             if self.stopped:
                 if event == "line":  # a line ran after the stop: it was caught
                     self.refuse(frame)
@@ -455,7 +452,6 @@ class _Recorder:
             if event == "line":
                 if raising and frame in raising:
                     del raising[frame]
-                    frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
                 if tracked:  # what changed was done by the line before this one
                     self.check_lists(ran.get(frame, frame.f_lineno))
                 if waiting and frame in waiting:
@@ -466,12 +462,8 @@ class _Recorder:
                 if frame.f_lineno in prunes[frame.f_code]:
                     self.pruned_here(frame, waiting)
             elif event == "exception":
-                if issubclass(arg[0], self.time_up[0]):  # type: ignore[index]
-                    self.stopped_here(self.time_up[1])  # if the learner catches it: refused
-                    return in_recorded
                 raising[frame] = arg[0].__name__  # type: ignore[index]
                 waiting.pop(frame, None)  # the `if` raised: it neither took nor skipped it
-                frame.f_trace_lines = True
             elif event == "return":
                 self.check_lists(frame.f_lineno)
                 ran.pop(frame, None)
@@ -818,25 +810,27 @@ def watch(
         raise TypeError(f"max_seconds must be a number of seconds, not {max_seconds!r}")
     if not max_seconds > 0:
         raise ValueError(f"max_seconds must be more than 0, not {max_seconds}")
-    from .checks.core import TooSlow, deadline  # here: the checks may use watch themselves
-
     too_slow = watch_text(
         "too slow", seconds=format_seconds(max_seconds), max_seconds=f"{max_seconds:g}"
     )
-    recorder = _Recorder(function, max_steps, (TooSlow, too_slow))
+    recorder = _Recorder(function, max_steps)
     watched, initial = watched_arguments(args, recorder)
     result, error = None, None
     previous, previous_profile = sys.gettrace(), sys.getprofile()
-    sys.settrace(recorder.tracer())
+    limit = Limit(max_seconds)
     try:
-        with deadline(max_seconds):
+        with deadline(max_seconds, tracer=recorder.tracer()) as limit:
             result = function(*watched)
     except _Stopped as stopped:
         error = stopped.why
     except TooSlow:
+        if not limit.stops:  # an enclosing deadline's time is up, not this run's: its stop
+            raise
         error = too_slow
-        if not recorder.stopped:  # else the tracer saw it pass and noted it
+        if not recorder.stopped:
             recorder.steps.append(Stop(error, len(recorder.stack), 0))
+            recorder.stopped, recorder.why = True, too_slow
+        recorder.refusals += limit.caught
     except Exception as raised:  # the learner's bug: recorded and described, never re-raised
         error = describe_exception(raised, recorder)
         recorder.steps.append(Stop(error, depth_at(raised, recorder), line_of(raised, recorder)))
