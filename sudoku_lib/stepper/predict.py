@@ -48,6 +48,9 @@ class Question:
     position: int
     cell: tuple[int, int] | None = None
     expected: Hashable = field(default=None, repr=False)
+    reveal: int | None = None
+    """The position an answer moves to, when the answer shows only some steps on (a call that
+    comes after a few appends); None: the next step."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,7 @@ class Predicting(Timeline[E, S]):
         self.verdict: Verdict | None = None
         """The last answer's judgement (a view shows it while its step is showing)."""
         self._judged: dict[int, bool] = {}
+        self._verdict_at = -1
         self._asked_here: tuple[int, Question | None] | None = None
 
     # What subclasses say --------------------------------------------------------------------
@@ -136,8 +140,15 @@ class Predicting(Timeline[E, S]):
             verdict = self.judge(question, choice)
             self._judged.setdefault(question.position, verdict.right)
             self.verdict = verdict
-            self.goto(question.position + 1)
+            shown = question.position + 1 if question.reveal is None else question.reveal
+            self._verdict_at = shown
+            self.goto(shown)
             return verdict
+
+    @property
+    def verdict_here(self) -> Verdict | None:
+        """The last verdict while the step its answer took is showing, else None."""
+        return self.verdict if self.position == self._verdict_at else None
 
     @property
     def score(self) -> Score:

@@ -145,8 +145,8 @@ class QuizPanel:
         if question != self.asked:
             self.asked, self.row_typed = question, None
             self.draw_question(question)
-        verdict = model.verdict
-        if verdict is not None and verdict.position + 1 == model.position:
+        verdict = model.verdict_here
+        if verdict is not None:
             kind = "sdk-right" if verdict.right else "sdk-wrong"
             self.verdict.value = f'<div class="sdk-verdict {kind}">{escape(verdict.message)}</div>'
         else:
