@@ -3,18 +3,25 @@
     python -m tools.make_student                  # learner/: the self-study build
     python -m tools.make_student --build class --out class   # for teachers who grade: no solutions
     python -m tools.make_student --reset 03       # back up learner/03_*.ipynb, then build it afresh
+    python -m tools.make_student --build teacher --out teacher   # the teacher's working copy
 
 Every region between `### BEGIN SOLUTION` and `### END SOLUTION` (markers included) becomes
 `raise NotImplementedError` at the marker's indentation, as nbgrader's ClearSolutions does, and
 every output is cleared. The markers sit inside function bodies, so the learner's notebooks still
 run top to bottom and each self-check reports "not done yet". The self-study build (the default)
 adds, after each exercise and its hints, a collapsed "Model solution" block holding the code the
-markers enclosed; the class build leaves it out.
+markers enclosed; the class build leaves it out and carries nbgrader's metadata instead (each
+exercise an autograded answer cell, each check a test cell worth one point), so `make grade`
+(tools/grade.py) grades it with nbgrader.
 
 Building again is safe. A small manifest in the build folder records a fingerprint of each
 notebook as built. A notebook that is missing is built; one the learner has not edited is rebuilt
 when the course changed; one the learner has edited is left exactly as it is, with one line saying
 so when the course has an update for it. `--reset` keeps a timestamped backup first.
+
+The teacher build is the committed notebooks as they are, solutions and outputs included, with
+each solution cell's code folded (JupyterLab's standard `jupyter.source_hidden` metadata, one
+click to show): a working copy to run and save in front of a class without touching a tracked file.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
+from typing import Literal
 
 import nbformat
 
@@ -45,6 +53,11 @@ MANIFEST = ".course-build.json"
 BACKUPS = "backups"
 MODEL_SOLUTION_TAG = "model-solution"
 MODEL_SOLUTION_SUMMARY = "Model solution (open after a real try)"
+# The class build is graded with nbgrader: every check is worth one point (see nbgrader_cells).
+POINTS_PER_CHECK = 1
+NBGRADER_SCHEMA = 3
+CHECK_LINE = re.compile(r"^(check_\w+)\(.*\)[ \t]*$", re.M)  # a check cell's statement
+GRADED_IMPORT = "from sudoku_lib.checks.grading import graded"
 
 
 class Build(Enum):
@@ -52,6 +65,12 @@ class Build(Enum):
 
     SELF_STUDY = "self-study"
     CLASS = "class"
+
+
+TEACHER: Literal["teacher"] = "teacher"
+"""The teacher's working copy: not a learner's build (nothing is stubbed), so not a `Build`."""
+
+Kind = Build | Literal["teacher"]
 
 
 class Action(Enum):
@@ -166,7 +185,72 @@ def learner_notebook(notebook: nbformat.NotebookNode, build: Build) -> nbformat.
     learner: nbformat.NotebookNode = nbformat.from_dict(notebook)
     learner.cells = cells
     learner.metadata.pop("widgets", None)
+    return nbgrader_cells(notebook, learner) if build is Build.CLASS else learner
+
+
+def nbgrader_cells(
+    teacher: nbformat.NotebookNode, learner: nbformat.NotebookNode
+) -> nbformat.NotebookNode:
+    """The class build marked for nbgrader: each exercise an autograded answer cell, each check
+    an autograded test cell, so `nbgrader generate_assignment` and `autograde` take it as it is.
+
+    Points: one per check. A check stops at its first failed case, so it says right or not yet
+    for the whole exercise; scoring its cases one by one would claim a precision it does not
+    have, and one point each weighs every exercise of a notebook the same.
+    """
+    answers = {cell.id for cell in teacher.cells if has_solution(cell)}
+    for cell in learner.cells:
+        if cell.id in answers:
+            cell.metadata["nbgrader"] = nbgrader_metadata(answer_id(cell), solution=True)
+        elif cell.cell_type == "code" and (check := CHECK_LINE.search(cell.source)):
+            cell.source = graded_check(cell.source)
+            cell.metadata["nbgrader"] = nbgrader_metadata(check.group(1), points=POINTS_PER_CHECK)
     return learner
+
+
+def teacher_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The teacher's working copy of one notebook: everything kept, each solution cell folded, so
+    the solutions stay off the projector until the teacher opens one."""
+    teacher: nbformat.NotebookNode = nbformat.from_dict(notebook)
+    for cell in teacher.cells:
+        if has_solution(cell):
+            cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
+    return teacher
+
+
+def copy_for(notebook: nbformat.NotebookNode, kind: Kind) -> nbformat.NotebookNode:
+    """The notebook as the chosen build hands it out."""
+    return (
+        learner_notebook(notebook, kind) if isinstance(kind, Build) else teacher_notebook(notebook)
+    )
+
+
+def nbgrader_metadata(grade_id: str, solution: bool = False, points: int = 0) -> dict[str, object]:
+    """nbgrader's cell metadata (schema 3) for an answer cell or, with points, a test cell."""
+    metadata: dict[str, object] = {
+        "grade": not solution,
+        "grade_id": grade_id,
+        "locked": not solution,
+        "schema_version": NBGRADER_SCHEMA,
+        "solution": solution,
+        "task": False,
+    }
+    if not solution:
+        metadata["points"] = points
+    return metadata
+
+
+def answer_id(cell: nbformat.NotebookNode) -> str:
+    """An answer cell's grade id: the function the exercise asks for, which names it in grades."""
+    defined = re.search(r"^def (\w+)", cell.source, re.M)
+    return defined.group(1) if defined else f"answer-{cell.id}"
+
+
+def graded_check(source: str) -> str:
+    """A check cell's source with its check wrapped in `graded(...)`, which raises under nbgrader
+    (and only there) when the check did not pass."""
+    wrapped = CHECK_LINE.sub(lambda line: f"graded({line.group(0).rstrip()})", source, count=1)
+    return f"{GRADED_IMPORT}\n{wrapped}"
 
 
 def fingerprint(notebook: nbformat.NotebookNode) -> str:
@@ -224,7 +308,7 @@ def choose(names: list[str], wanted: str) -> str:
 def build(
     source_dir: Path = SOURCE,
     out_dir: Path = LEARNER,
-    kind: Build = Build.SELF_STUDY,
+    kind: Kind = Build.SELF_STUDY,
     reset: tuple[str, ...] = (),
 ) -> list[Outcome]:
     """Bring out_dir up to date with source_dir without ever overwriting a learner's edits.
@@ -241,7 +325,7 @@ def build(
         if reset and name not in chosen:
             continue
         try:
-            fresh = learner_notebook(nbformat.read(path, as_version=4), kind)
+            fresh = copy_for(nbformat.read(path, as_version=4), kind)
         except ValueError as error:
             raise ValueError(f"{path.name}: {error}") from error
         outcome = place(fresh, out_dir / name, manifest.get(name), name in chosen)
@@ -302,16 +386,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=LEARNER, help="the build folder (learner/)")
     parser.add_argument(
         "--build",
-        choices=[b.value for b in Build],
+        choices=[*(b.value for b in Build), TEACHER],
         default=Build.SELF_STUDY.value,
-        help="self-study folds a model solution after each exercise; class leaves them out",
+        help="self-study folds a model solution after each exercise; class leaves them out;"
+        " teacher keeps the solutions, folded",
     )
     parser.add_argument(
         "--reset", nargs="+", default=(), metavar="NB", help="notebooks to build afresh, e.g. 03"
     )
     args = parser.parse_args(argv)
     try:
-        outcomes = build(SOURCE, args.out.resolve(), Build(args.build), tuple(args.reset))
+        kind: Kind = TEACHER if args.build == TEACHER else Build(args.build)
+        outcomes = build(SOURCE, args.out.resolve(), kind, tuple(args.reset))
     except ValueError as error:
         print(f"make_student: {error}", file=sys.stderr)
         return 2
