@@ -762,6 +762,8 @@ PREDICT_TEXT = {
     "skip tip": "take the step without answering (not counted)",
     "next question": "Next question",
     "next question tip": "step on to the next step that asks a question",
+    "app switch": "Ask before each step",
+    "app switch tip": "predict mode: the room answers a question before each step that matters",
     "keys": (
         "Keys: a digit answers a digit · ↓ go deeper · ↑ back up · two digits name a cell, row "
         "first · S skip · N next question"

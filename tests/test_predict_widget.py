@@ -105,3 +105,14 @@ def test_side_by_side_asks_on_each_side():
     pair.left.next_question()
     pair.left.answer(pair.left.question.expected)
     assert pair.left.score == (1, 1) and pair.right.score == (0, 0)
+
+
+def test_the_app_s_switch_opens_a_stepper_that_asks():
+    from sudoku_lib.app import stepper_app
+
+    app = stepper_app(method="pruned", source="set", set_name="top95", number=1)
+    assert app.view is not None and not app.view.predict
+    app.predict.value = True  # the switch, as the teacher clicks it
+    assert app.view.predict and app.view.view.quiz is not None
+    app.layout_choice.value = "side by side"
+    assert all(side.predict for side in app.view.sides)
