@@ -99,6 +99,7 @@ def test_predict_mode_is_answered_by_clicks_and_keys(lab: Lab):
             reference.next_question()
             expect(board).to_have_attribute("data-position", str(reference.position))
             question = reference.question
+            expect(stepper.locator(".sdk-question")).to_have_text(question.text)
             page.keyboard.press(key_for(question))
             reference.answer(question.expected)
             expect(board).to_have_attribute("data-position", str(reference.position))
@@ -119,6 +120,7 @@ def test_predict_mode_is_answered_by_clicks_and_keys(lab: Lab):
         expect(pruned_board).to_have_attribute("data-position", str(model.position))
         expect(pruned).to_have_class(re.compile("sdk-picking"))
         question = model.question
+        expect(pruned.locator(".sdk-question")).to_have_text(question.text)
         wrong_cell = next(cell for cell in question.choices if cell != question.expected)
         cell_of = "tr:nth-child({}) td:nth-child({})"
         pruned_board.locator(cell_of.format(wrong_cell[0] + 1, wrong_cell[1] + 1)).click()
@@ -131,6 +133,7 @@ def test_predict_mode_is_answered_by_clicks_and_keys(lab: Lab):
             pruned.locator(".sdk-next-question").click()
             model.next_question()
         expect(pruned_board).to_have_attribute("data-position", str(model.position))
+        expect(pruned.locator(".sdk-question")).to_have_text(model.question.text)
         r, c = model.question.expected
         pruned_board.locator(cell_of.format(r + 1, c + 1)).click()
         model.answer((r, c))

@@ -155,28 +155,29 @@ class QuizPanel:
         self.score.value = f'<span class="sdk-score">{escape(line)}</span>'
 
     def draw_question(self, question: Question | None) -> None:
-        """The question's words, a button for each choice (none for a cell: click the board)."""
+        """The question's words, a button for each choice (none for a cell: click the board).
+
+        The keys go to the browser before the words, so a key pressed once the question shows
+        is never judged against the question before.
+        """
         for old in self.choices.children:
             old.close()
+        self.choices.children = ()
         if question is None:
+            self.keys.answer_keys, self.keys.picking = list(PANEL_KEYS), False
             self.question.value = (
                 f'<div class="sdk-question">{predict_text("no question here")}</div>'
             )
-            self.choices.children = ()
-            self.keys.answer_keys, self.keys.picking = list(PANEL_KEYS), False
             return
-        self.question.value = f'<div class="sdk-question">{escape(question.text)}</div>'
         picking = question.kind == "cell"
-        buttons = (
-            []
-            if picking
-            else [self.choice_button(question, i) for i in range(len(question.choices))]
-        )
-        self.choices.children = buttons
         keys = [key for key in question.keys if key] + list(PANEL_KEYS)
-        if picking:
-            keys += list(CELL_KEYS)
-        self.keys.answer_keys, self.keys.picking = keys, picking
+        self.keys.answer_keys = keys + list(CELL_KEYS) if picking else keys
+        self.keys.picking = picking
+        self.question.value = f'<div class="sdk-question">{escape(question.text)}</div>'
+        if not picking:
+            self.choices.children = [
+                self.choice_button(question, i) for i in range(len(question.choices))
+            ]
 
     def choice_button(self, question: Question, i: int) -> widgets.Button:
         """The button of one choice, labelled with its words and its key."""
