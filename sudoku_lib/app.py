@@ -19,7 +19,7 @@ from .errors import ConflictError, SudokuError
 from .search import SWITCHES, refuse_conflicts
 from .stepper import RUN_CAP
 from .stepper.view import SideBySide, Stepper, close_tree, side_by_side
-from .words import METHOD_LABELS, SWITCH_LABELS, number, plural, switched_off
+from .words import METHOD_LABELS, SWITCH_LABELS, number, plural, predict_text, switched_off
 
 SIZE = "large"
 """The stepper's size in the app: digits and words readable from the back of a classroom."""
@@ -62,6 +62,7 @@ class Choice:
     switches_off: frozenset[str] = field(default_factory=frozenset)
     layout: Layout = "one"
     compare_with: str = "pruned"
+    predict: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,10 +135,11 @@ def build_view(choice: Choice) -> Stepper | SideBySide:
     the stepper's large size: the app is for the front of the room."""
     puzzle = puzzle_for(choice)
     switches = switches_for(choice.method, choice.switches_off)
+    predict = choice.predict
     if choice.layout == "one":
-        return Stepper(puzzle, choice.method, size=SIZE, **switches)
-    left = Stepper(puzzle, choice.method, controls=False, size=SIZE, **switches)
-    return side_by_side(puzzle, left, choice.compare_with, size=SIZE)
+        return Stepper(puzzle, choice.method, size=SIZE, predict=predict, **switches)
+    left = Stepper(puzzle, choice.method, controls=False, size=SIZE, predict=predict, **switches)
+    return side_by_side(puzzle, left, choice.compare_with, size=SIZE, predict=predict)
 
 
 def title_for(choice: Choice) -> str:
@@ -320,6 +322,12 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             value=choice.compare_with,
             tooltip="the method on the right, every switch on",
         )
+        self.predict = widgets.ToggleButton(
+            value=choice.predict,
+            description=predict_text("app switch"),
+            tooltip=predict_text("app switch tip"),
+            layout=widgets.Layout(width="auto"),
+        )
         self.problem = widgets.HTML()
         self.problem.add_class("sudoku-app-problem")
         self.title = widgets.HTML()
@@ -347,7 +355,7 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
                 self.text_row,
                 row([widgets.Label("Method"), self.method]),
                 self.switch_row,
-                row([widgets.Label("Show"), self.layout_choice, self.compare_row]),
+                row([widgets.Label("Show"), self.layout_choice, self.compare_row, self.predict]),
             ]
         )
         controls.add_class("sudoku-app-controls")
@@ -372,6 +380,7 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             self.method,
             self.layout_choice,
             self.compare_with,
+            self.predict,
             *self.switches.values(),
         ):
             control.observe(lambda _change: self.refresh(), names="value")
@@ -406,6 +415,7 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             switches_off=frozenset(n for n, toggle in self.switches.items() if not toggle.value),
             layout=self.layout_choice.value,
             compare_with=self.compare_with.value,
+            predict=self.predict.value,
         )
 
     def refresh(self) -> None:

@@ -924,3 +924,151 @@ CHECK_TEXT.update(
         ),
     }
 )
+
+
+# Predict mode: the stepper's questions, its judgements and its score (stepper/predict.py,
+# stepper/questions.py, stepper/quiz.py). One template a message, filled with `predict_text`.
+PREDICT_TEXT = {
+    "ask digit": (
+        "The search took back {digit} in {cell}. Which digit will it try there next, or will it "
+        "back up?"
+    ),
+    "ask direction": "{digit} is now in {cell}. Will the search go deeper, or back up?",
+    "ask direction next": (
+        "{digit} is now in {cell}, and the next empty cell is {next}. Will the search go "
+        "deeper, or back up?"
+    ),
+    "ask cell": "Which cell will the pruned search choose next? Click it on the board.",
+    "deeper": "go deeper",
+    "back up": "back up",
+    "right": "✓ Right: {reason}.",
+    "wrong": "✗ Not this time: {reason}.",
+    "score": "{right} of {asked} right",
+    "score line": "Your predictions: {score}",
+    "skip": "Skip",
+    "skip tip": "take the step without answering (not counted)",
+    "next question": "Next question",
+    "next question tip": "step on to the next step that asks a question",
+    "app switch": "Ask before each step",
+    "app switch tip": "predict mode: the room answers a question before each step that matters",
+    "keys": (
+        "Keys: a digit answers a digit · ↓ go deeper · ↑ back up · two digits name a cell, row "
+        "first · S skip · N next question"
+    ),
+    "no question here": "No question at this step: press Step, or Next question.",
+    "digit in unit": "{digit} is already in {unit}",
+    "tried already": (
+        "{digit} was tried in {cell} already and taken back: the search goes on with the digits "
+        "after {undone}"
+    ),
+    "comes first": "{digit} fits {cell} too and comes first: the search tries the digits in order",
+    "next digit": "{digit} is the first digit after {undone} that fits {cell}",
+    "untried fits": "{digit} fits {cell} and has not been tried there yet, so the search tries it",
+    "all tried": "every digit that fits {cell} ({digits}) has been tried, so the search backs up",
+    "goes on": "the search can go on: {step}",
+    "nothing fits": "nothing fits in {cell}: {blockers}",
+    "unit holds": "its {kind} holds {digits}",
+    "must back up": "the search must back up: {step}",
+    "filled cell": "{cell} already holds a digit",
+    "fewest": "{cell} has the fewest candidates ({count}), so the search fills it first",
+    "fewest tie": (
+        "{cell} has the fewest candidates ({count}), and comes first in reading order of the "
+        "cells with that many"
+    ),
+    "more candidates": (
+        "{cell} has {count} candidates, and {best} only {fewest}: the search takes the cell with "
+        "the fewest"
+    ),
+    "tie later": (
+        "{cell} has as few candidates ({count}) as {best}, but {best} comes first in reading order"
+    ),
+    "no question": (
+        "there is no question before step {position}: step on, or call next_question() to reach "
+        "the next one"
+    ),
+    "predict off": "this stepper asks no questions: make it with predict=True",
+    "not a choice": "{choice!r} is not an answer to this question: choose one of {choices}",
+    "not a cell": (
+        "{choice!r} is not a cell: give a (row, column) pair counted from 0, each 0 to {last}"
+    ),
+}
+
+
+def predict_text(key: str, **fields: object) -> str:
+    """One sentence of predict mode, by key, with its blanks filled in."""
+    return PREDICT_TEXT[key].format(**fields)
+
+
+def listed(items: list[str]) -> str:
+    """Items as prose lists them: "1", "1 and 3", "1, 3 and 4"."""
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+# Notebook 05's stepping exercises: a cell's changes, and the learner's predictions scored.
+CHECK_TEXT.update(
+    {
+        "only writes counted": (
+            "that is the number of digits written in the cell: a take-back changes it too (the "
+            "digit goes and the cell is blank again), so count both."
+        ),
+        "counted holding": (
+            "that is the number of steps after which the cell holds a digit: count only the "
+            "steps that change it, where its digit is written or taken back."
+        ),
+        "always deeper": (
+            "you answer 'deeper' after every try, but sometimes nothing fits the next empty cell, "
+            "and then the search must back up: try every digit there with is_valid first."
+        ),
+        "digits from one": (
+            "after taking back {digit}, the search does not start again from 1: it goes on with "
+            "the digits after {digit}, since those before were tried already."
+        ),
+        "quiz case": (
+            "predict(stepper) for each of the first {count} questions of Stepper(puzzle, "
+            "predict=True) on {name}"
+        ),
+        "first wrong prediction": (
+            "Your first wrong prediction was at step {step}: {question!r} You said {choice!r}, "
+            "but {reason}."
+        ),
+    }
+)
+
+
+# Notebook 06's exercise on the heavy tail: the hardest puzzles' share of all the nodes.
+CHECK_TEXT.update(
+    {
+        "share as percent": (
+            "that is a percentage: return the share as a fraction of 1 (0.25, not 25)."
+        ),
+        "share not sorted": (
+            "that is the share of the first puzzles as listed: sort the node counts, hardest "
+            "first (sorted(..., reverse=True)), then take the top ones."
+        ),
+        "share of easiest": (
+            "that is the share of the easiest puzzles: sort with reverse=True, so the hardest "
+            "come first."
+        ),
+        "share no puzzle": (
+            "with {count} puzzles, a fraction of {fraction} is less than one puzzle: take at "
+            "least one, max(1, round(fraction * len(records)))."
+        ),
+    }
+)
+
+
+# Notebook 00's exercise on the naive search's first move.
+CHECK_TEXT.update(
+    {
+        "box forgotten": (
+            "{digit} is missing from the cell's row and column, but its 3x3 box holds it already: "
+            "look at the box too."
+        ),
+        "column forgotten": (
+            "{digit} is missing from the cell's row, but its column or box holds it already: a "
+            "digit must be missing from all three."
+        ),
+    }
+)

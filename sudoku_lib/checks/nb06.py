@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from ..measure import Record, fraction_within, hardest, measure, values
+from ..measure import Record, fraction_within, hardest, measure, share_of_hardest, values
 from ..puzzles import SAMPLE, load_set
 from ..words import check_text
 from .core import Attempt, Case, Report, check_cases
@@ -238,3 +238,79 @@ def position_not_value(attempt: Attempt) -> str | None:
         return None
     where = ordered.index(expected)
     return check_text("position not value") if got in (where, where + 1) else None
+
+
+# Exercise 4: the share of all the nodes that the hardest puzzles take (the heavy tail, measured).
+
+
+def share_sets() -> dict[str, list[Record]]:
+    """Measured records, and made-up ones whose order hides the hardest (not first, not last)."""
+    return {
+        "made up: hardest in the middle": made_up(4, 1, 90, 3, 2),
+        "made up: twenty puzzles": made_up(*[1] * 9, 300, *[2] * 10),
+        **sample_records(),
+    }
+
+
+def check_hardest_share(share: Callable[[list[Record], float], float]) -> Report:
+    """share(records, fraction): the share of all nodes the hardest `fraction` of puzzles take."""
+    cases = [
+        Case(
+            f"{name}, fraction {fraction}",
+            (records, fraction),
+            share_of_hardest(values(records, "nodes"), fraction),
+        )
+        for name, records in share_sets().items()
+        for fraction in (0.05, 0.25, 0.5)
+    ]
+    return check_cases(
+        "share of the hardest",
+        share,
+        cases,
+        same=lambda got, want: isinstance(got, int | float) and abs(got - want) < 1e-9,
+        library=[share_of_hardest],
+        mistakes=[share_as_percent, share_not_sorted, share_of_easiest, share_no_puzzle],
+    )
+
+
+def share_with(records: list[Record], fraction: float, order: str) -> float:
+    """The share a learner gets taking the records as listed, or sorted easiest first."""
+    nodes = values(records, "nodes")
+    if order == "easiest":
+        nodes = sorted(nodes)
+    top = max(1, round(fraction * len(nodes)))
+    total = sum(nodes)
+    return sum(nodes[:top]) / total if total else 0.0
+
+
+def share_as_percent(attempt: Attempt) -> str | None:
+    """100 times the share: a percentage where a fraction of 1 was asked for."""
+    got, expected = attempt.got, attempt.case.expected
+    if isinstance(got, int | float) and expected and abs(got - 100 * expected) < 1e-6:
+        return check_text("share as percent")
+    return None
+
+
+def share_not_sorted(attempt: Attempt) -> str | None:
+    """The first puzzles as listed: the records were not sorted, hardest first."""
+    records, fraction = attempt.case.args
+    if attempt.got == share_with(records, fraction, "listed") != attempt.case.expected:
+        return check_text("share not sorted")
+    return None
+
+
+def share_of_easiest(attempt: Attempt) -> str | None:
+    """Sorted the wrong way round: the easiest puzzles' share."""
+    records, fraction = attempt.case.args
+    if attempt.got == share_with(records, fraction, "easiest") != attempt.case.expected:
+        return check_text("share of easiest")
+    return None
+
+
+def share_no_puzzle(attempt: Attempt) -> str | None:
+    """0 (or a division by zero) where the fraction of the puzzles rounds to none at all."""
+    records, fraction = attempt.case.args
+    too_few = int(fraction * len(records)) == 0
+    if too_few and (attempt.got == 0 or isinstance(attempt.error, ZeroDivisionError)):
+        return check_text("share no puzzle", count=len(records), fraction=fraction)
+    return None

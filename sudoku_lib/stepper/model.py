@@ -16,6 +16,8 @@ from ..stats import Stats
 from ..words import cell_name, number, step_status, switched_off
 from .engine import RUN_CAP, SearchRecording, Timeline
 from .html import Marks, board_html
+from .predict import Predicting, Question, Verdict
+from .questions import Moment, ask, judge
 
 Choice = tuple[int, int, Digit]
 """(row, col, digit) of a choice still open on the call stack, 0-based as code counts."""
@@ -98,12 +100,13 @@ class Frame:
     data: dict[str, str] = field(default_factory=dict)
 
 
-class StepperModel(Timeline[Event, Checkpoint]):
+class StepperModel(Predicting[Event, Checkpoint]):
     """Step through the real search of `method` on `puzzle`: `.step()`, `.back()`, `.goto(i)`.
 
     Position i means the first i events of the search have happened. `switches` go to the
     strategy (for "pruned", e.g. hidden_singles=False). `pencil_marks` draws the candidates of
-    empty cells (on by default for "pruned").
+    empty cells (on by default for "pruned"). `predict=True` asks before each step that matters
+    (`.question`, `.answer(choice)`, `.score`: see predict.py and questions.py).
     """
 
     stack_title = "call stack"
@@ -115,6 +118,7 @@ class StepperModel(Timeline[Event, Checkpoint]):
         method: str = "naive",
         *,
         pencil_marks: bool | None = None,
+        predict: bool = False,
         **switches: bool,
     ) -> None:
         self.method = method
@@ -124,7 +128,7 @@ class StepperModel(Timeline[Event, Checkpoint]):
         self._givens = givens(self.puzzle)
         self._state = BoardReplay(self.puzzle)
         recording = SearchRecording(self.puzzle, method, switches)
-        super().__init__(recording, self._state)
+        super().__init__(recording, self._state, predict=predict)
         recording.extend(1)  # the first run: a bad switch is reported now, not at the first step
 
     # What is showing ------------------------------------------------------------------------
@@ -208,6 +212,28 @@ class StepperModel(Timeline[Event, Checkpoint]):
     def run_to_end(self, cap: int = RUN_CAP) -> bool:
         """Go to the last step, or `cap` steps further if the search is longer; True at the end."""
         return self.last(cap)
+
+    # Predict mode ---------------------------------------------------------------------------
+
+    def moment(self) -> Moment:
+        """What a question here is asked from: the board, the step just taken and the next."""
+        picks_fewest = self.method == "pruned" and self.switches.get("most_constrained", True)
+        return Moment(
+            self._state.board,
+            self.event,
+            self.upcoming,
+            self.position,
+            fewest=picks_fewest,
+            in_order=self.method == "naive",
+        )
+
+    def ask(self) -> Question | None:
+        """The question before the next step (see questions.py)."""
+        return ask(self.moment())
+
+    def judge(self, question: Question, choice: object) -> Verdict:
+        """Judge a choice for the question asked here."""
+        return judge(question, self.moment(), choice)
 
     # In words and pictures ------------------------------------------------------------------
 

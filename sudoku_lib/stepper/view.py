@@ -27,6 +27,8 @@ from ..words import number, picture_text
 from .engine import RUN_CAP, whole_steps
 from .html import STYLE, check_size, stack_html
 from .model import Frame, StepperModel
+from .predict import Predicting
+from .quiz import QuizPanel
 
 SPEEDS = [
     ("1 step/s", (1000, 1)),
@@ -413,7 +415,8 @@ class TimelineView:
         parts = self.picture.widgets + (self.controls.widgets if self.controls else ())
         arranged = widgets.VBox(parts)
         arranged.add_class("sdk-layout")  # the stylesheet places the parts by the room there is
-        self.widget = widgets.VBox([arranged])
+        self.quiz = QuizPanel(model) if isinstance(model, Predicting) and model.predict else None
+        self.widget = widgets.VBox([arranged, *([self.quiz.widget] if self.quiz else [])])
         self.widget.add_class("sudoku-stepper")
         self.widget.add_class(f"sdk-{check_size(size)}")
         weakref.finalize(model, close_tree, self.widget)
@@ -429,6 +432,8 @@ class TimelineView:
         self.picture.show(model.frame(), model.note, model.stack_title)
         if self.controls is not None:
             self.controls.follow(model)
+        if self.quiz is not None:
+            self.quiz.show()
         self.render_seconds = time.perf_counter() - start
 
 
@@ -436,7 +441,8 @@ class Stepper(StepperModel):
     """Step through the real search of `method` on `puzzle`, in a widget: `.step()`, `.back()`,
     `.goto(i)` and the rest of StepperModel, with the picture following every move.
 
-    `size="large"` draws for a projector; `controls=False` leaves the buttons out.
+    `size="large"` draws for a projector; `controls=False` leaves the buttons out;
+    `predict=True` asks before each step that matters (quiz.py draws the questions).
     """
 
     def __init__(
@@ -447,10 +453,11 @@ class Stepper(StepperModel):
         pencil_marks: bool | None = None,
         controls: bool = True,
         size: str = "default",
+        predict: bool = False,
         **switches: bool,
     ) -> None:
         check_size(size)
-        super().__init__(puzzle, method, pencil_marks=pencil_marks, **switches)
+        super().__init__(puzzle, method, pencil_marks=pencil_marks, predict=predict, **switches)
         self.size = size
         self.view = TimelineView(self, controls=controls, size=size)
         self.widget = self.view.widget
@@ -591,11 +598,15 @@ def side_by_side(
     right: str | Stepper = "pruned",
     *,
     size: str = "default",
+    predict: bool = False,
 ) -> SideBySide:
-    """Two steppers on one puzzle (method names, or steppers made with switches of your own)."""
+    """Two steppers on one puzzle (method names, or steppers made with switches of your own);
+    with `predict=True` each asks its own questions, and an answer steps that side alone."""
     check_size(size)
     sides = [
-        side if isinstance(side, Stepper) else Stepper(puzzle, side, controls=False, size=size)
+        side
+        if isinstance(side, Stepper)
+        else Stepper(puzzle, side, controls=False, size=size, predict=predict)
         for side in (left, right)
     ]
     return SideBySide(sides[0], sides[1], size)
