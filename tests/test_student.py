@@ -17,9 +17,9 @@ from tools.make_student import (
     BEGIN,
     END,
     MANIFEST,
-    MODEL_SOLUTION_SUMMARY,
     MODEL_SOLUTION_TAG,
     STUB,
+    WORDS,
     Action,
     Build,
     build,
@@ -155,7 +155,7 @@ def test_self_study_build_folds_each_solution_after_its_exercise_and_hints(path,
         folded = cells[i]
         assert is_model_solution(folded), f"no model solution after the exercise in {cell_id}"
         opening = folded.source.splitlines()[0]
-        assert opening == f"<details><summary>{MODEL_SOLUTION_SUMMARY}</summary>", opening
+        assert opening == f"<details><summary>{WORDS['en']['summary']}</summary>", opening
         assert folded.source.rstrip().endswith("</details>")
         assert [code for _, code in FENCED.findall(folded.source)] == regions
     assert sum(is_model_solution(c) for c in cells) == len(exercises(read(path)))
