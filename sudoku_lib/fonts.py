@@ -8,6 +8,7 @@ Latin letters and digits look as they do in English and only the Chinese falls t
 
 from __future__ import annotations
 
+import logging
 from importlib.resources import files
 
 CJK_FAMILY = "Noto Sans CJK SC"
@@ -22,6 +23,9 @@ def use_chinese_font() -> str:
     known = {font.name for font in font_manager.fontManager.ttflist}
     if CJK_FAMILY not in known:
         font_manager.fontManager.addfont(str(files("mplfonts").joinpath(BUNDLED_FONT)))
+    # Only the regular weight is bundled, so a bold title's Chinese is drawn regular; matplotlib
+    # would log that on every bold title, into the notebook's output.
+    logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
     families = list(matplotlib.rcParams["font.family"])
     if CJK_FAMILY not in families:  # matplotlib falls back along this list, glyph by glyph
         matplotlib.rcParams["font.family"] = [*families, CJK_FAMILY]

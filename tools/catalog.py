@@ -46,6 +46,7 @@ TABLES = frozenset(
         "BOX_NAMES_9",
         "COUNT_WORDS",
         "CHARACTER_NOTES",
+        "UNIT_TEMPLATES",
     }
 )
 """Tables whose string values are messages, looked up through the catalog when shown."""
@@ -213,8 +214,16 @@ def problems(locale: str) -> list[str]:
     """What the locale's catalog lacks or has stale against the code, one line each; empty when
     it is in step. Every message must be translated, not fuzzy, keep its blanks, and the
     committed `.mo` must be the `.po` compiled."""
-    catalog = read_catalog(locale)
-    template = extract()
+    mo = po_path(locale).with_suffix(".mo")
+    committed = mo.read_bytes() if mo.exists() else b""
+    found = catalog_problems(read_catalog(locale), extract())
+    if committed != compiled(read_catalog(locale)):
+        found.append(f"{mo.relative_to(ROOT)} is not the .po compiled: run make catalog")
+    return found
+
+
+def catalog_problems(catalog: Catalog, template: Catalog) -> list[str]:
+    """What `catalog` lacks or has stale against the messages of `template` (the code's)."""
     found: list[str] = []
     for message in template:
         if not message.id:
@@ -232,9 +241,6 @@ def problems(locale: str) -> list[str]:
     for entry in catalog:
         if entry.id and (entry.id, entry.context) not in known:
             found.append(f"stale (no longer in the code): {_ids(entry)[0]!r}")
-    mo = po_path(locale).with_suffix(".mo")
-    if not mo.exists() or mo.read_bytes() != compiled(catalog):
-        found.append(f"{mo.relative_to(ROOT)} is not the .po compiled: run make catalog")
     return found
 
 
