@@ -62,6 +62,17 @@ def switch_label(name: str) -> str:
     return _(SWITCH_LABELS[name])
 
 
+STATUS_TEXT = MappingProxyType(
+    {"solved": "solved", "no solution": "no solution", "gave up": "gave up"}
+)
+"""How a search's status (SolveResult.status, which code compares) reads for people."""
+
+
+def status_text(status: str) -> str:
+    """A search's status in the language chosen: "solved", in Chinese "已解出"."""
+    return _(STATUS_TEXT[status])
+
+
 def cell_name(row: int, col: int) -> str:
     """A cell as a learner says it, from 0-based indices: (0, 2) -> "row 1, column 3"."""
     return _("row {row}, column {column}").format(row=row + 1, column=col + 1)
@@ -75,10 +86,15 @@ UNIT_TEMPLATES = MappingProxyType(
 
 def unit_name(kind: str, index: int, size: int = 9) -> str:
     """ "row 3", "column 5" or "box 1 (top-left)" from a 0-based index; 9x9 boxes get a name."""
-    name = _(UNIT_TEMPLATES[kind]).format(index=index + 1)
+    name = unit_number(kind, index)
     if kind == "box" and size == 9:
         name = _("{box} ({place})").format(box=name, place=_(BOX_NAMES_9[index]))
     return name
+
+
+def unit_number(kind: str, index: int) -> str:
+    """ "row 3", "box 1": a unit by its number alone, from a 0-based index."""
+    return _(UNIT_TEMPLATES[kind]).format(index=index + 1)
 
 
 def count_word(n: int) -> str:

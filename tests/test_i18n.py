@@ -144,3 +144,50 @@ def test_without_the_cjk_font_the_missing_glyphs_are_caught():
     """The check above can fail: with matplotlib's own font only, Chinese has no glyphs."""
     with matplotlib.rc_context({"font.family": ["DejaVu Sans"]}):
         assert draw_chinese()
+
+
+def test_chinese_errors_name_the_place_from_one():
+    from sudoku_lib import PuzzleFormatError, parse
+    from sudoku_lib.puzzles import SAMPLE
+
+    set_language("zh")
+    with pytest.raises(PuzzleFormatError) as caught:
+        parse(SAMPLE[:40] + "x" + SAMPLE[41:])
+    assert str(caught.value) == (
+        "第 5 行第 5 列的字符 'x' 不对（9x9 棋盘使用 1-9，空格用 '.' 或 '0'）"
+    )
+    assert (caught.value.row, caught.value.column) == (5, 5)
+
+
+def test_chinese_argument_errors_say_what_was_wanted():
+    from sudoku_lib import solve
+
+    set_language("zh")
+    with pytest.raises(
+        ArgumentError, match=r"^max_nodes 应该是：None 或不小于 0 的整数；收到的是 -1（int 类型）$"
+    ):
+        solve("." * 81, max_nodes=-1)
+
+
+def test_the_command_line_speaks_chinese():
+    env = {**os.environ, "SUDOKU_LANG": "zh"}
+    invalid = "83..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    run = subprocess.run(
+        [sys.executable, "-m", "sudoku_lib", "validate", invalid],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 1
+    assert run.stdout.splitlines()[:2] == [
+        "无效：",
+        "  第 1 列里有两个 8：第 1 行第 1 列、第 4 行第 1 列",
+    ]
+    short = subprocess.run(
+        [sys.executable, "-m", "sudoku_lib", "solve", "..."],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert short.returncode == 2
+    assert "应该有 16、81 或 256 个格子" in short.stderr

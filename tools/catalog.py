@@ -47,6 +47,7 @@ TABLES = frozenset(
         "COUNT_WORDS",
         "CHARACTER_NOTES",
         "UNIT_TEMPLATES",
+        "STATUS_TEXT",
     }
 )
 """Tables whose string values are messages, looked up through the catalog when shown."""
