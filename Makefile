@@ -9,24 +9,38 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab lab-zh lab-teacher app test lint format notebooks notebooks-zh notebook-times \
-	student student-zh student-class student-class-zh reset reset-zh bench catalog zh-sync clean
+.PHONY: install lab lab-zh lab-teacher app slides teacher test lint format notebooks notebooks-zh \
+	notebook-times student student-zh student-class student-class-zh reset reset-zh bench catalog \
+	zh-sync clean grade hub hub-load links
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,class]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
-LAB := jupyter lab --ServerApp.ip=127.0.0.1 $(ROOT_FLAG) 00_start_here.ipynb
+# PORT=9000 picks the port of `lab`, `lab-teacher` and `app` (and fails if it is taken, rather
+# than quietly taking the next one); without it each server takes its usual port or the next free.
+PORT ?=
+LAB_PORT := $(if $(PORT),--ServerApp.port=$(PORT) --ServerApp.port_retries=0,)
+APP_PORT := $(if $(PORT),--port=$(PORT) --Voila.port_retries=0,)
+
+# jupyter-server warns that `ServerApp.token` is deprecated whenever an extension reads that old
+# setting, though nothing here sets it (the token is IdentityProvider's): the warning is
+# jupyter-server's own, so it is filtered by its exact words and no other warning is hidden.
+QUIET_TOKEN := PYTHONWARNINGS="ignore:ServerApp.token config is deprecated:DeprecationWarning"
+
+# The printed address opens notebook 00, not the Launcher.
+LAB = $(QUIET_TOKEN) ../$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ROOT_FLAG) $(LAB_PORT) \
+	--LabApp.default_url=/lab/tree/00_start_here.ipynb
 
 # The learner's copy in learner/: built on first run, then only what is missing or what the course
 # updated and the learner had not edited (tools/make_student.py never overwrites a learner's work).
 lab: student
-	cd learner && ../$(BIN)/$(LAB)
+	cd learner && $(LAB)
 
 # 中文版: the Chinese learner's copy in learner-zh/, with JupyterLab's own menus in Chinese. The
 # language pack is chosen in a settings folder of that copy's own, so `make lab` stays English.
@@ -35,17 +49,34 @@ lab-zh: student-zh
 	mkdir -p $(ZH_SETTINGS)/@jupyterlab/translation-extension
 	test -f $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings || \
 		echo '{"locale": "zh_CN"}' > $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
-	cd learner-zh && JUPYTERLAB_SETTINGS_DIR=$(CURDIR)/$(ZH_SETTINGS) ../$(BIN)/$(LAB)
+	cd learner-zh && JUPYTERLAB_SETTINGS_DIR=$(CURDIR)/$(ZH_SETTINGS) $(LAB)
 
-# The teacher's copy: the committed notebooks, with solutions and stored outputs.
-lab-teacher: $(STAMP)
-	cd notebooks && ../$(BIN)/$(LAB)
+# The teacher's copy in teacher/ (git-ignored): the committed notebooks with their solutions and
+# stored outputs, solution cells folded. Running and saving there never changes a tracked file;
+# the README says how to take a change back into notebooks/.
+lab-teacher: teacher
+	cd teacher && $(LAB)
 
-# The stepper app for the front of the room: widgets only, no code. Voila runs inside a Jupyter
-# server on 127.0.0.1 with a token, as `lab` does, and the browser opens the app's page.
+teacher: $(STAMP)
+	$(BIN)/python -m tools.make_student --build teacher --out teacher
+
+# The stepper app for the front of the room, served by Voila's own server: the app's page and its
+# kernel, and nothing else (no JupyterLab, no terminals, no file browser). It listens on 127.0.0.1
+# and asks for a token, printed with the address.
 app: $(STAMP)
-	$(BIN)/jupyter server --ServerApp.ip=127.0.0.1 $(ROOT_FLAG) --ServerApp.open_browser=True \
-		--ServerApp.root_dir=app --ServerApp.default_url=/voila/render/stepper_app.ipynb
+	$(BIN)/voila app/stepper_app.ipynb --Voila.ip=127.0.0.1 --token $(APP_PORT)
+
+# One reveal.js deck a notebook in build/slides/, opening offline: reveal.js, jQuery and RequireJS
+# come from the npm registry (pinned in tools/slides_build/package-lock.json) and are copied
+# beside the decks, so a deck loads no script from the network.
+SLIDES_NPM := tools/slides_build/node_modules/.installed-stamp
+
+$(SLIDES_NPM): tools/slides_build/package.json tools/slides_build/package-lock.json
+	cd tools/slides_build && npm ci --no-audit --no-fund --loglevel=error
+	touch $(SLIDES_NPM)
+
+slides: $(STAMP) $(SLIDES_NPM)
+	$(BIN)/python -m tools.slides --out build/slides
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -91,6 +122,28 @@ student-class: $(STAMP)
 student-class-zh: $(STAMP)
 	$(BIN)/python -m tools.make_student --lang zh --build class --out class-zh
 
+# Grade what a class handed in, grading/submitted/<student>/<NN>/<notebook>.ipynb, with nbgrader:
+# scores in grading/grades.csv, feedback in grading/feedback/<student>/<NN>/ (tools/grade.py).
+grade: $(STAMP)
+	$(BIN)/python -m tools.grade
+
+# JupyterHub needs configurable-http-proxy from npm: installed here, in deploy/node_modules, at the
+# version deploy/package-lock.json pins, never globally.
+HUB_PROXY := deploy/node_modules/.bin/configurable-http-proxy
+$(HUB_PROXY): deploy/package.json deploy/package-lock.json
+	cd deploy && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# JupyterHub for a class on this machine, at http://127.0.0.1:8000: demo students student1..3,
+# password sudoku-class, each opening their own learner's copy (deploy/jupyterhub_config.py).
+hub: $(STAMP) $(HUB_PROXY)
+	$(BIN)/jupyterhub -f deploy/jupyterhub_config.py
+
+# USERS simulated students through a Hub of its own: memory, time to a kernel, cell latency.
+USERS ?= 5
+hub-load: $(STAMP) $(HUB_PROXY)
+	$(BIN)/python -m tools.hub_load --users $(USERS)
+
 # Build one notebook of the learner's copy afresh (`make reset NB=03`); the old one is backed up
 # in learner/backups/ first.
 reset: $(STAMP)
@@ -113,4 +166,4 @@ bench: $(STAMP)
 
 # learner/ is left alone: it holds the learner's work.
 clean:
-	rm -rf $(VENV) class test-output .pytest_cache .hypothesis
+	rm -rf $(VENV) class test-output .pytest_cache .hypothesis deploy/node_modules deploy/.hub

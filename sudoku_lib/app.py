@@ -181,21 +181,18 @@ APP_STYLE = """<style>
   height: 36px; }
 .sudoku-app-controls button.mod-active { background: #1d4f91; color: #fff; }
 .sudoku-app-controls .widget-toggle-buttons { flex-wrap: wrap; }
+/* Number boxes and lists as large as the buttons beside them (ipywidgets' own rules are 13 px). */
+.sudoku-app .widget-inline-hbox input, .sudoku-app .widget-inline-hbox select {
+  font-size: 18px; height: 36px; }
 .sudoku-app .jupyter-widget-Collapse-header { font-size: 18px; color: #1a1a1a; }
 .sudoku-app-title { font-size: 20px; font-weight: 600; }
-.sudoku-app-stage .sudoku-stepper > :first-child { font-size: 18px; }
+.sudoku-app-stage .sdk-title-area { font-size: 18px; }
 .sudoku-app-problem { font-size: 20px; color: #7a0000; background: #fff0f0;
   border-left: 6px solid #b00000; padding: 8px 12px; max-height: 9em; overflow: auto; }
 .sudoku-app-problem::before { content: "⚠\\00a0"; }
 .sudoku-app-row { flex-wrap: wrap; align-items: center; gap: 6px 12px; }
-/* A landscape screen: one stepper's board on the left, its words and controls on the right. */
-.sudoku-app-stage > .sudoku-stepper { display: grid; grid-template-columns: max-content
-  minmax(0, 1fr); column-gap: 24px; align-content: start; align-items: start; }
-.sudoku-app-stage > .sudoku-stepper > * { grid-column: 2; }
-.sudoku-app-stage .sudoku-stepper > .widget-hbox:nth-child(2) { display: contents; }
-.sudoku-app-stage > .sudoku-stepper > .widget-hbox:nth-child(2) > :first-child {
-  grid-column: 1; grid-row: 1 / span 12; }
-.sudoku-app-stage .sudoku-stepper .sdk-stack-area { order: 1; }
+/* The stepper takes the stage's width, and puts its board beside its words by itself. */
+.sudoku-app-stage > .sudoku-stepper { flex: 1 1 100%; min-width: 0; }
 /* Side by side, the shared controls go above both boards, so they stay on the screen. */
 .sudoku-app-stage > .sudoku-side-by-side > :first-child { order: 1; column-gap: 32px; }
 .sudoku-app-stage > .sudoku-side-by-side .sdk-stack { max-height: 8em; }

@@ -18,7 +18,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
-from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter, PercentFormatter
+from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter
 
 from .measure import Record, count_text, format_summaries, summary, values
 from .stats import format_seconds
@@ -62,6 +62,8 @@ def scaled(records: Sequence[Record], metric: str) -> np.ndarray:
 
 
 PLAIN_NUMBERS = FuncFormatter(lambda x, _: f"{x:,.3g}" if x < 1 else f"{x:,.0f}")
+SHARES = FuncFormatter(lambda x, _: f"{100 * x:.3g}%")
+"""A share as a percentage with its significant digits, so 0.001 reads "0.1%", never "0%"."""
 """Tick labels a learner reads at a glance: 0, 1, 10, 100, 1,000 rather than powers of ten."""
 
 
@@ -240,7 +242,7 @@ def heavy_tail(
         ends.append((label, at_least[-1], colours[label], style))
     set_effort_scale(ax, metric, "x")
     ax.set_yscale("log")
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=None))
+    ax.yaxis.set_major_formatter(SHARES)
     ax.yaxis.set_minor_formatter(NullFormatter())
     ax.set_ylabel(picture_text("share needing"))
     ax.grid(color=GRID_THIN, alpha=0.4)

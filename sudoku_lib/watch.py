@@ -24,34 +24,55 @@ at its next line or call, and the words say so. The Recording then replays forwa
 from __future__ import annotations
 
 import ast
+import copy
+import dis
+import inspect
 import linecache
+import numbers
 import reprlib
 import sys
-import sysconfig
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html import escape
-from pathlib import Path
 from types import CodeType, FrameType, TracebackType
-from typing import Any
+from typing import Any, SupportsIndex
 
 from .stepper.engine import FixedRecording, Timeline
 from .stepper.html import Marks, board_html
 from .stepper.model import Frame
+from .timelimit import (
+    Limit,
+    TooSlow,
+    check_seconds,
+    deadline,
+    has_loop,
+    is_learner_file,
+    is_learner_frame,
+    time_keeper,
+)
 from .words import cell_name, format_seconds, number, plural, step_status, watch_text
 
 DEFAULT_MAX_STEPS = 100_000
 DEFAULT_MAX_SECONDS = 30.0
 """How long a run may take: bounds a loop that never ends (a `while` whose counter is never
-increased), which records nothing. The checks' own deadline does the timing."""
+increased), which records nothing. `sudoku_lib.timelimit` keeps it, as it does the checks'."""
 MAX_DEPTH = 500
 """Deeper than any search in the course (a 16x16 board is 257 calls deep), well short of Python's
 own recursion limit, so a function with no base case is stopped by us, with our words."""
-BLANKS = frozenset({".", "0", "", " ", 0, None})
-LIBRARY_DIRS = tuple(
-    {str(Path(__file__).resolve().parent)}
-    | {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
-)
+BLANKS = frozenset({"0", 0, None})
+"""Blanks besides the strings that are not a letter or a digit ('.', '#', '', ' ')."""
+
+
+def is_blank(value: object) -> bool:
+    """Whether a cell's value is a blank: '.', '0', '#', '' or any mark that is not a letter or
+    a digit (a digit, 'A'-'G' on a 16x16 board, or 'Q' is a placed value)."""
+    if isinstance(value, str):
+        return value == "0" or not value.isalnum()
+    try:
+        return value in BLANKS
+    except TypeError:  # an unhashable cell (a set of candidates) is not a blank
+        return False
+
 
 # The steps of a recording ---------------------------------------------------------------------
 
@@ -81,7 +102,8 @@ class Return:
 
 @dataclass(frozen=True, slots=True)
 class Write:
-    """A cell of the watched board changed from `old` to `new`; a blank `new` is an erase."""
+    """A cell of the watched board changed from `old` to `new`; `erase` when `new` is a blank
+    (the un-choose), which is whatever the cell held at the start ('.', '0', '#', '')."""
 
     row: int
     col: int
@@ -89,11 +111,7 @@ class Write:
     new: object
     depth: int
     line: int
-
-    @property
-    def erase(self) -> bool:
-        """True when the cell was blanked (the un-choose of Sudoku)."""
-        return self.new in BLANKS
+    erase: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,13 +137,15 @@ class Pop:
 
 @dataclass(frozen=True, slots=True)
 class Replace:
-    """The last item of the list `name` was replaced: `old` became `value` (`path[-1] = x`)."""
+    """An item of the list `name` was replaced in place: `old` became `value` at `index`
+    (`path[-1] = x`, `path[i] = x`, each half of a swap `nums[i], nums[j] = nums[j], nums[i]`)."""
 
     name: str
     old: str
     value: str
     depth: int
     line: int
+    index: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +166,27 @@ class Stop:
     line: int
 
 
-Step = Call | Return | Write | Append | Pop | Replace | Prune | Stop
+@dataclass(frozen=True, slots=True)
+class Yield:
+    """A generator call handed `value` to its caller and waits (it is not over)."""
+
+    call: int
+    depth: int
+    value: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """A waiting generator call was asked for its next value and runs on."""
+
+    call: int
+    depth: int
+    name: str
+    line: int
+
+
+Step = Call | Return | Write | Append | Pop | Replace | Prune | Stop | Yield | Resume
 
 
 def caption(step: Step) -> str:
@@ -159,7 +199,7 @@ def caption(step: Step) -> str:
             return watch_text("raised", line=line, error=raised)
         case Return(_, _, value, _, line):
             return watch_text("return", line=line, value=value)
-        case Write(row, col, old, new, _, line) if new in BLANKS:
+        case Write(row, col, old, new, _, line, True):
             return watch_text("erase", line=line, old=old, cell=cell_name(row, col))
         case Write(row, col, _, new, _, line):
             return watch_text("write", line=line, new=new, cell=cell_name(row, col))
@@ -167,12 +207,16 @@ def caption(step: Step) -> str:
             return watch_text("append", line=line, name=name, value=value)
         case Pop(name, value, _, line):
             return watch_text("pop", line=line, name=name, value=value)
-        case Replace(name, old, value, _, line):
-            return watch_text("replace", line=line, name=name, old=old, value=value)
+        case Replace(name, old, value, _, line, index):
+            return watch_text("replace", line=line, name=name, old=old, value=value, index=index)
         case Prune(how, _, line):
             return watch_text("prune", line=line, how=how)
         case Stop(why, _, _):
             return why
+        case Yield(_, _, value, line):
+            return watch_text("yield", line=line, value=value)
+        case Resume(_, _, name, line):
+            return watch_text("resume", line=line, name=name)
     raise TypeError(f"not a watched step: {step!r}")
 
 
@@ -185,40 +229,44 @@ _short.maxlevel = 2
 
 
 def short_repr(value: object) -> str:
-    """repr cut to a line: a board shows as [[...], ...] rather than 81 cells."""
-    if is_board(value):
-        return f"board {len(value)}x{len(value)}"  # type: ignore[arg-type]
-    return _short.repr(value)
+    """repr cut to a line: a board shows as "board 9x9" rather than 81 cells; a value that
+    cannot be shown (its `__repr__` or `__len__` raises) is named by its type."""
+    try:
+        if is_board(value):
+            return f"board {len(value)}x{len(value)}"  # type: ignore[arg-type]
+        return _short.repr(value)
+    except Exception:
+        return f"<a {type(value).__name__} that cannot be shown>"
 
 
 def is_board(value: object) -> bool:
-    """A square list of lists: a Sudoku or N-Queens board in the LeetCode form."""
+    """A square list of lists of one-character strings: a Sudoku board in the LeetCode form
+    ('.', '0' or '' blanks) or an N-Queens board ('Q' and '.' or '#'). A square table of
+    numbers (an adjacency matrix) or of candidate sets is not a board, nor is a list subclass
+    (its own `__len__` may do anything)."""
     return (
-        isinstance(value, list)
+        type(value) is list
         and len(value) > 1
-        and all(isinstance(row, list) and len(row) == len(value) for row in value)
+        and all(isinstance(row, list) and list.__len__(row) == len(value) for row in value)
+        and all(isinstance(cell, str) and len(cell) <= 1 for row in value for cell in row)
     )
 
 
 # Which frames are the learner's ---------------------------------------------------------------
 
 
-def is_library_file(filename: str) -> bool:
-    """Code the learner did not write: this library, the standard library, installed packages."""
-    return filename.startswith("<frozen") or filename.startswith(LIBRARY_DIRS)
+def parsed(filename: str) -> ast.Module | None:
+    """A file of the learner's as a syntax tree (a notebook cell too: linecache holds cells
+    under their own names), or None when its source cannot be had."""
+    try:
+        return ast.parse("".join(linecache.getlines(filename)))
+    except (SyntaxError, ValueError):
+        return None
 
 
 def looks_recursive(code: CodeType) -> bool:
     """Does this function name itself (as a global, a closure cell or self.<name>)?"""
     return code.co_name in code.co_names or code.co_name in code.co_freevars
-
-
-def prune_lines(filename: str) -> frozenset[int]:
-    """The lines of a file that hold a `continue` or `break`: taking one prunes a branch.
-
-    Notebook cells are in linecache under their own names, so this works there too.
-    """
-    return frozenset(prune_points(filename))
 
 
 def prune_points(filename: str) -> dict[int, tuple[str, frozenset[int]] | None]:
@@ -227,14 +275,16 @@ def prune_points(filename: str) -> dict[int, tuple[str, frozenset[int]] | None]:
     keyword and the lines that run next when it is not taken: reaching one of those means the
     `if` was false, anything else that it was taken.
     """
-    try:
-        tree = ast.parse("".join(linecache.getlines(filename)))
-    except (SyntaxError, ValueError):
+    tree = parsed(filename)
+    if tree is None:
         return {}
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    recursive = recursive_names(tree)
     points: dict[int, tuple[str, frozenset[int]] | None] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Continue | ast.Break):
+            if not is_choice_loop(enclosing_loop(node, parents), recursive):
+                continue  # it skips a cell or an item, not a choice: nothing is pruned
             owner = parents.get(node)
             after: frozenset[int] = frozenset()
             if isinstance(owner, ast.If) and owner.lineno == node.lineno:
@@ -242,6 +292,79 @@ def prune_points(filename: str) -> dict[int, tuple[str, frozenset[int]] | None]:
             how = "continue" if isinstance(node, ast.Continue) else "break"
             points[node.lineno] = (how, after) if after else None
     return points
+
+
+LOOPS = (ast.For, ast.AsyncFor, ast.While)
+SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def enclosing_loop(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> ast.AST | None:
+    """The innermost loop a `continue` or `break` belongs to."""
+    parent = parents.get(node)
+    while parent is not None and not isinstance(parent, LOOPS):
+        parent = parents.get(parent)
+    return parent
+
+
+def recursive_names(tree: ast.AST) -> frozenset[str]:
+    """The functions of a file that call themselves, directly or through each other (mutual
+    recursion, a method calling `self.helper` that calls it back): each a name on a cycle of
+    "calls by name" among the file's own functions."""
+    functions = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    defined = {function.name for function in functions}
+    calls: dict[str, set[str]] = {name: set() for name in defined}
+    for function in functions:
+        calls[function.name] |= called_names(function) & defined
+    return frozenset(name for name in defined if reaches(calls, name, name))
+
+
+def called_names(node: ast.AST) -> set[str]:
+    """The names a piece of code calls, as `f(...)` or `something.f(...)`."""
+    names: set[str] = set()
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call):
+            names |= direct_name(call)
+    return names
+
+
+def reaches(calls: dict[str, set[str]], start: str, goal: str) -> bool:
+    """Whether `start` calls `goal`, at some remove."""
+    seen, pending = set(), list(calls.get(start, ()))
+    while pending:
+        name = pending.pop()
+        if name == goal:
+            return True
+        if name not in seen:
+            seen.add(name)
+            pending.extend(calls.get(name, ()))
+    return False
+
+
+def is_choice_loop(loop: ast.AST | None, recursive: frozenset[str]) -> bool:
+    """Whether a loop tries choices: a turn of it may go deeper, by a recursive call in its own
+    body (not only in a loop nested in it). A loop that scans for the next blank cell, and
+    skips the filled ones with `continue`, only leads to the loop that chooses."""
+    if loop is None:
+        return False
+    pending = list(ast.iter_child_nodes(loop))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, LOOPS + SCOPES):
+            continue
+        if isinstance(node, ast.Call) and direct_name(node) & recursive:
+            return True
+        pending.extend(ast.iter_child_nodes(node))
+    return False
+
+
+def direct_name(call: ast.Call) -> set[str]:
+    """The name a call calls, `f` in `f(x)` and `self.f(x)` alike."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return {func.id}
+    if isinstance(func, ast.Attribute):
+        return {func.attr}
+    return set()
 
 
 def fall_through(statement: ast.If, parents: dict[ast.AST, ast.AST]) -> frozenset[int]:
@@ -283,58 +406,94 @@ class _Stopped(BaseException):
 
 
 class WatchedRow(list):  # type: ignore[type-arg]
-    """A board row that tells the recorder about every cell written; reads stay plain list reads."""
+    """A board row that tells the recorder about every cell written; reads stay plain list reads.
 
-    __slots__ = ("_recorder", "_row")
+    It stands, for the run only, in the caller's own board (the outer list is the caller's) in
+    place of the row object `original`; a row object that appears at several places of the
+    board (`[["."] * 4] * 4`) becomes one watched row for all of them, so a write shows in each,
+    as it does in the learner's board. A copy of it is a plain list (`copy.copy`, `deepcopy`,
+    `row[:]`), never another watched row, and once `watch` returns it records nothing more.
+    """
 
-    def __init__(self, cells: list[Any], row: int, recorder: _Recorder) -> None:
-        super().__init__(cells)
-        self._row = row
-        self._recorder = recorder
+    __slots__ = ("_recorder", "_rows", "original")
+
+    def __init__(self, original: list[Any], rows: list[int], recorder: _Recorder) -> None:
+        super().__init__(original)
+        self.original = original
+        self._rows = rows
+        self._recorder: _Recorder | None = recorder
 
     def __setitem__(self, index: Any, value: Any) -> None:
+        recorder = self._recorder
+        if recorder is None:
+            super().__setitem__(index, value)
+            return
         if not isinstance(index, int):  # a slice: rare in a solver, recorded cell by cell
             before = list(self)
             super().__setitem__(index, value)
             for col, (old, new) in enumerate(zip(before, self, strict=False)):
-                if old != new:
-                    self._recorder.wrote(self._row, col, old, new, sys._getframe(1))
+                if old is not new and old != new:
+                    recorder.wrote(self._rows, col, old, new, sys._getframe(1))
             return
         col = index % len(self)
         old = self[col]
         super().__setitem__(col, value)
-        self._recorder.wrote(self._row, col, old, value, sys._getframe(1))
+        recorder.wrote(self._rows, col, old, value, sys._getframe(1))
+
+    def __copy__(self) -> list[Any]:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[Any]:
+        return copy.deepcopy(list(self), memo)
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        return (list, (list(self),))
+
+    def release(self) -> list[Any]:
+        """End the watching: record nothing more, and hand back the caller's row object, filled
+        as this row is now."""
+        self._recorder = None
+        self.original[:] = list(self)
+        return self.original
 
 
 # The recorder ---------------------------------------------------------------------------------
+
+
+WATCHED_ITEMS = 64
+"""Lists up to this long have their items compared at each line, so that an item set in place
+(`path[i] = x`, a swap) is a step; longer ones show only their appends and pops."""
 
 
 @dataclass
 class _Tracked:
     """A list the recursion keeps as state, with what we last saw in it (short reprs).
 
-    `last` is the object last seen at its end, to notice `path[-1] = x` by identity (one
-    comparison a line); that is looked for only once the list has changed length (`stack`), so a
-    fixed table such as `used`, whose items are set in place, adds no steps.
+    `objects` is a shallow copy of its items, compared with the list at each line (one
+    comparison in C) to see items set in place; None for a long list, or a table of flags such
+    as `used` (set in place at every choice, shown by the path instead).
     """
 
     items: list[Any]
     name: str
     seen: list[str]
-    last: Any = None
-    stack: bool = False
+    objects: list[Any] | None = None
+    grew: bool = False  # it has changed length: a path, whose last item is its [-1]
+
+    def __post_init__(self) -> None:
+        self.objects = self.copy_of_items()
+
+    def copy_of_items(self) -> list[Any] | None:
+        """The items to compare with at the next line, or None when they are not compared."""
+        items = self.items
+        flags = bool(items) and all(type(item) is bool for item in items)
+        return None if flags or len(items) > WATCHED_ITEMS else list(items)
 
 
 class _Recorder:
     """The trace functions and the steps they collect for one run of `watch`."""
 
-    def __init__(
-        self,
-        function: Callable[..., Any],
-        max_steps: int,
-        time_up: tuple[type[BaseException], str] = (_Stopped, ""),
-    ) -> None:
-        """`time_up`: the exception the run's time limit raises, and the words for it."""
+    def __init__(self, function: Callable[..., Any], max_steps: int) -> None:
         self.root_code = getattr(function, "__code__", None)
         self.root_file = self.root_code.co_filename if self.root_code else None
         self.max_steps = max_steps
@@ -343,15 +502,16 @@ class _Recorder:
         self.call_ids: dict[FrameType, int] = {}
         self.raising: dict[FrameType, str] = {}
         self.kinds: dict[CodeType, int] = {}  # 0 hidden, 1 helper, 2 recorded
+        self.recursive: dict[str, frozenset[str]] = {}  # each file's recursive functions
         self.prunes: dict[CodeType, frozenset[int]] = {}
         self.prune_points: dict[str, dict[int, tuple[str, frozenset[int]] | None]] = {}
         self.tracked: dict[int, _Tracked] = {}
+        self.owned: dict[FrameType, list[int]] = {}  # the lists each open call began tracking
         self.calls = 0
         self.placed = 0
         self.stopped = False
         self.why = ""  # what stopped the run, in words
         self.refusals = 0  # how often the learner's code ran on after the stop, and got it again
-        self.time_up = time_up
         self.files: dict[str, str] = {}  # each recorded function's file, for its source lines
         self.on_call: Callable[[FrameType, str, object], Any] | None = None
         self.in_recorded: Callable[[FrameType, str, object], Any] | None = None
@@ -406,29 +566,43 @@ class _Recorder:
         if running and self.kind(frame.f_code):
             self.refuse(frame)
 
-    def kind(self, code: CodeType) -> int:
-        """0: hide this frame; 1: the learner's helper (not traced); 2: a call to record."""
+    def kind(self, code: CodeType, frame: FrameType | None = None) -> int:
+        """0: hide this frame; 1: the learner's helper (not recorded); 2: a call to record: the
+        watched function, and any of the learner's that is recursive, directly or through
+        others (mutual recursion, recursion inside a comprehension or `any()`)."""
         kind = self.kinds.get(code)
         if kind is None:
-            if code is self.root_code or (
-                code.co_filename == self.root_file or not is_library_file(code.co_filename)
-            ):
-                kind = 2 if code is self.root_code or looks_recursive(code) else 1
-            else:
+            filename = code.co_filename
+            learner = is_learner_frame(frame) if frame else is_learner_file(filename)
+            if code is self.root_code:
+                kind = 2
+            elif not learner:
                 kind = 0
+            elif looks_recursive(code) or code.co_name in self.recursive_in(filename):
+                kind = 2
+            else:
+                kind = 1
             self.kinds[code] = kind
         return kind
+
+    def recursive_in(self, filename: str) -> frozenset[str]:
+        """The recursive functions of a file, by name (the file parsed once)."""
+        names = self.recursive.get(filename)
+        if names is None:
+            tree = parsed(filename)
+            names = self.recursive[filename] = recursive_names(tree) if tree else frozenset()
+        return names
 
     # trace functions -----------------------------------------------------------------------
 
     def tracer(self) -> Callable[[FrameType, str, object], Any]:
         """The global trace function, with the per-frame one as a closure.
 
-        Line events are the expensive part of tracing (Sudoku's solver runs about 60 lines a
-        call), so a recorded frame asks for them only when it needs them: its function has a
-        `continue` or `break`, or there are lists to watch, or an exception is on its way (the
-        next line says it was caught). The learner's helpers are not traced at all."""
+        Every line of the learner's frames is seen, helpers' too: the run's time limit
+        (`timelimit.tick`) is kept by this hook, and a loop that never ends shows only as lines.
+        The recording's own work on a line is done only where it is needed."""
         raising, tracked, prunes, stack = self.raising, self.tracked, self.prunes, self.stack
+        keep_time = time_keeper()
         ran: dict[FrameType, int] = {}  # each recorded frame's line that ran last
         waiting: dict[FrameType, tuple[int, str, frozenset[int]]] = {}
         """A frame whose last line was an `if ...: continue`: the next line says if it was taken."""
@@ -436,18 +610,24 @@ class _Recorder:
         def on_call(frame: FrameType, event: str, arg: object) -> Any:
             kind = self.kinds.get(frame.f_code)
             if kind is None:
-                kind = self.kind(frame.f_code)
+                kind = self.kind(frame.f_code, frame)
             if self.stopped:
                 if kind:  # the learner's code went on after the stop
                     self.refuse(frame)
                 return None
-            if kind != 2:
+            if not kind:
                 return None
-            self.enter(frame)
-            frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
+            keep_time(frame, event, arg)
+            if kind != 2:
+                return keep_time if has_loop(frame.f_code) else None
+            if frame in self.call_ids:  # a generator asked for its next value
+                self.resume(frame)
+            else:
+                self.enter(frame)
             return in_recorded
 
         def in_recorded(frame: FrameType, event: str, arg: object) -> Any:
+            keep_time(frame, event, arg)
             if self.stopped:
                 if event == "line":  # a line ran after the stop: it was caught
                     self.refuse(frame)
@@ -455,7 +635,6 @@ class _Recorder:
             if event == "line":
                 if raising and frame in raising:
                     del raising[frame]
-                    frame.f_trace_lines = bool(tracked or prunes[frame.f_code])
                 if tracked:  # what changed was done by the line before this one
                     self.check_lists(ran.get(frame, frame.f_lineno))
                 if waiting and frame in waiting:
@@ -466,19 +645,18 @@ class _Recorder:
                 if frame.f_lineno in prunes[frame.f_code]:
                     self.pruned_here(frame, waiting)
             elif event == "exception":
-                if issubclass(arg[0], self.time_up[0]):  # type: ignore[index]
-                    self.stopped_here(self.time_up[1])  # if the learner catches it: refused
-                    return in_recorded
                 raising[frame] = arg[0].__name__  # type: ignore[index]
                 waiting.pop(frame, None)  # the `if` raised: it neither took nor skipped it
-                frame.f_trace_lines = True
             elif event == "return":
                 self.check_lists(frame.f_lineno)
                 ran.pop(frame, None)
                 if waiting and frame in waiting:  # a `break` out of the function's last loop
                     line, how, _ = waiting.pop(frame)
                     self.emit(Prune(how, len(stack), line))
-                self.leave(frame, arg)
+                if is_yield(frame):
+                    self.suspend(frame, arg)
+                else:
+                    self.leave(frame, arg)
             return in_recorded
 
         self.on_call, self.in_recorded = on_call, in_recorded
@@ -519,10 +697,12 @@ class _Recorder:
         names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
         local = frame.f_locals
         args = tuple((name, short_repr(local[name])) for name in names if name != "self")
-        for name, value in local.items():
-            if type(value) is list and id(value) not in self.tracked and not is_board(value):
-                seen = [short_repr(v) for v in value]
-                self.tracked[id(value)] = _Tracked(value, name, seen, value[-1] if value else None)
+        if self.tracked and frame.f_back is not None:  # the caller's line may have changed one
+            self.check_lists(frame.f_back.f_lineno)
+        for name, value in state_lists(frame):
+            if id(value) not in self.tracked:
+                self.tracked[id(value)] = _Tracked(value, name, [short_repr(v) for v in value])
+                self.owned.setdefault(frame, []).append(id(value))
         caller = frame.f_back
         line = caller.f_lineno if caller and self.kind(caller.f_code) else code.co_firstlineno
         self.call_ids[frame] = self.calls
@@ -537,31 +717,51 @@ class _Recorder:
             return
         raised = self.raising.pop(frame, None)
         self.stack.pop()
+        for list_id in self.owned.pop(frame, ()):  # a path made for this call (`path + [x]`)
+            del self.tracked[list_id]
         call = self.call_ids.pop(frame)
         shown = "nothing" if raised else short_repr(value)
         depth = len(self.stack) + 1
         self.emit(Return(call, depth, shown, bool(value), frame.f_lineno, raised))
 
+    def suspend(self, frame: FrameType, value: object) -> None:
+        """A recorded generator yielded: it leaves the stack, and is still open."""
+        if not self.stack or self.stack[-1] is not frame:
+            return
+        self.stack.pop()
+        self.emit(
+            Yield(self.call_ids[frame], len(self.stack) + 1, short_repr(value), frame.f_lineno)
+        )
+
+    def resume(self, frame: FrameType) -> None:
+        """A recorded generator runs on, called for its next value."""
+        self.stack.append(frame)
+        caller = frame.f_back
+        line = caller.f_lineno if caller and self.kind(caller.f_code) else frame.f_lineno
+        self.emit(Resume(self.call_ids[frame], len(self.stack), frame.f_code.co_name, line))
+
     # board writes and list changes ---------------------------------------------------------
 
-    def wrote(self, row: int, col: int, old: object, new: object, frame: FrameType) -> None:
-        """A watched board's cell changed (called by WatchedRow)."""
+    def wrote(self, rows: list[int], col: int, old: object, new: object, frame: FrameType) -> None:
+        """A watched board's cell changed (called by WatchedRow): in each row that is this row
+        object (one, unless the board's rows are aliases of one list)."""
         if self.stopped:
             return
-        if new not in BLANKS:
-            self.placed += 1
-        self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno))
+        erase = is_blank(new)
+        self.placed += not erase
+        for row in rows:
+            self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno, erase))
 
     def check_lists(self, line: int) -> None:
-        """Compare each tracked list with what we last saw: appends, pops and a new last item
-        made by `line`."""
+        """Compare each tracked list with what we last saw: appends, pops and items set in place
+        by `line`."""
         for tracked in self.tracked.values():
             items, seen = tracked.items, tracked.seen
             if len(items) == len(seen):
-                if tracked.stack and items and items[-1] is not tracked.last:
+                if tracked.objects is not None and self.changed(tracked):
                     self.replaced(tracked, line)
                 continue
-            tracked.stack = True
+            tracked.grew = True
             while len(seen) > len(items):
                 self.emit(Pop(tracked.name, seen.pop(), len(self.stack), line))
             for value in items[len(seen) :]:
@@ -569,15 +769,31 @@ class _Recorder:
                 self.emit(
                     Append(tracked.name, seen[-1], self.is_answer(value), len(self.stack), line)
                 )
-            tracked.last = items[-1] if items else None
+            tracked.objects = tracked.copy_of_items()
+
+    @staticmethod
+    def changed(tracked: _Tracked) -> bool:
+        """Whether an item of a tracked list was set in place since the last look (a list whose
+        items cannot be compared is not looked at again)."""
+        try:
+            return tracked.items != tracked.objects
+        except Exception:
+            tracked.objects = None
+            return False
 
     def replaced(self, tracked: _Tracked, line: int) -> None:
-        """The last item of a tracked list is another object: a step if it also looks different."""
-        value = tracked.last = tracked.items[-1]
-        shown = short_repr(value)
-        if shown != tracked.seen[-1]:
-            old, tracked.seen[-1] = tracked.seen[-1], shown
-            self.emit(Replace(tracked.name, old, shown, len(self.stack), line))
+        """Items set in place: a step for each that also looks different (a path's last item
+        named as -1, as `path[-1] = x` names it)."""
+        before, tracked.objects = tracked.objects or [], tracked.copy_of_items()
+        for index, (old, new) in enumerate(zip(before, tracked.items, strict=False)):
+            if old is not new:
+                shown = short_repr(new)
+                if shown != tracked.seen[index]:
+                    old_shown, tracked.seen[index] = tracked.seen[index], shown
+                    last = tracked.grew and index == len(before) - 1
+                    named = -1 if last else index  # a path's last item, as `path[-1] = x` says
+                    step = Replace(tracked.name, old_shown, shown, len(self.stack), line, named)
+                    self.emit(step)
 
     def is_answer(self, value: object) -> bool:
         """Is an appended value a recorded answer: a list or tuple holding what another tracked
@@ -587,6 +803,59 @@ class _Recorder:
         return any(
             t.items is not value and t.items == list(value) for t in self.tracked.values()
         ) or any(t.items is value for t in self.tracked.values())
+
+
+YIELDS = frozenset(code for name, code in dis.opmap.items() if name == "YIELD_VALUE")
+
+
+def is_yield(frame: FrameType) -> bool:
+    """Whether a frame that is returning is a generator handing out a value (and not done)."""
+    code = frame.f_code
+    if not code.co_flags & inspect.CO_GENERATOR:
+        return False
+    try:
+        return code.co_code[frame.f_lasti] in YIELDS
+    except IndexError:
+        return False
+
+
+def state_lists(frame: FrameType) -> Iterator[tuple[str, list[Any]]]:
+    """The lists a recorded call can change, with the names the learner knows them by: its own
+    variables and the enclosing function's (a path, `res`), the attributes of `self`
+    (`self.res`), and the module's lists its code names (a global `result`). Boards are
+    watched otherwise."""
+    for name, value in frame.f_locals.items():
+        if type(value) is list and not is_board(value):
+            yield name, value
+        if name == "self":
+            try:
+                attributes = dict(vars(value))
+            except TypeError:  # an object with __slots__: nothing of its own to look at
+                attributes = {}
+            for attribute, item in attributes.items():
+                if type(item) is list and not is_board(item):
+                    yield f"self.{attribute}", item
+    for name in frame.f_code.co_names:
+        value = frame.f_globals.get(name)
+        if type(value) is list and not is_board(value):
+            yield name, value
+
+
+def mark_answers(steps: list[Step]) -> None:
+    """Mark as answers the appends a run made to a list that only grew (never popped or
+    replaced) when the call that appended returned next rather than going deeper: that is how
+    learners record an answer (`res.append("".join(path))`, `self.res.append(...)`, a global
+    list), whereas a path's append is followed by the call that explores it."""
+    shrunk = {step.name for step in steps if isinstance(step, Pop | Replace)}
+    returns_next = False  # whether the next call or return after this step is a return
+    for i in range(len(steps) - 1, -1, -1):
+        step = steps[i]
+        if type(step) is Return:
+            returns_next = True
+        elif type(step) is Call:
+            returns_next = False
+        elif type(step) is Append and not step.copy and returns_next and step.name not in shrunk:
+            steps[i] = Append(step.name, step.value, True, step.depth, step.line)
 
 
 # The recording: the steps, the answer, and a replay -----------------------------------------
@@ -614,6 +883,9 @@ class CallNode:
     start: int = 0  # the position (steps done) at which this call began
     end: int | None = None  # the position at which it returned (None: it never did)
     known_at: int | None = None  # the position from which its status is known, if before `end`
+    truthy: bool = False  # it returned a true value
+    found: bool = False  # an answer was recorded or returned in this call or below it
+    returned_answer: bool = False  # "solved" for the true value it returned, not an append
 
     def walk(self) -> Iterator[CallNode]:
         """This node and all below it, parents first (without recursion: a run may be 500 deep)."""
@@ -727,6 +999,7 @@ class Recording:
         root = CallNode("start", 0)
         open_nodes = [root]
         last_choice: dict[int, str] = {}
+        waiting: dict[int, CallNode] = {}  # generator calls that yielded, by call number
         for position, step in enumerate(self.steps, 1):
             top = open_nodes[-1]
             match step:
@@ -738,7 +1011,7 @@ class Recording:
                     node.start = position
                     top.children.append(node)
                     open_nodes.append(node)
-                case Write(row, col, _, new, depth) if new not in BLANKS:
+                case Write(row, col, _, new, depth, _, False):
                     last_choice[depth] = f"r{row + 1}c{col + 1}={new}"
                 case Append(_, value, copy, depth) if not copy:
                     last_choice[depth] = f"+{value}"
@@ -753,11 +1026,25 @@ class Recording:
                 case Return(value=value, truthy=truthy, raised=raised) if len(open_nodes) > 1:
                     open_nodes.pop()
                     top.value, top.end = value, position
-                    settle(top, truthy, raised)
+                    top.truthy = top.truthy or truthy  # a generator that yielded handed out
+                    settle(top, top.truthy, raised)
+                case Yield(call) if len(open_nodes) > 1:
+                    top.truthy = True
+                    waiting[call] = open_nodes.pop()
+                case Resume(call) if call in waiting:
+                    open_nodes.append(waiting.pop(call))
         for node in open_nodes[1:]:
             node.status = node.status or "open"
+        unsettle_answers_not_returned(root)
         mark_paths(root)
         return root.children[0] if len(root.children) == 1 else root
+
+    @property
+    def solved(self) -> int:
+        """How many answers the run found: the calls that recorded one (an append to a list of
+        answers) or returned one (a true value, a board, a count of 1, handed all the way up):
+        the tree's "solved" leaves."""
+        return sum(1 for node in self.tree().walk() if node.status == "solved")
 
     def __repr__(self) -> str:
         ended = self.error or f"returned {short_repr(self.result)}"
@@ -776,15 +1063,33 @@ def changed_args(parent: CallNode, args: tuple[tuple[str, str], ...]) -> str:
 
 
 def settle(node: CallNode, truthy: bool, raised: str | None) -> None:
-    """Give a finished call its status from how it ended."""
+    """Give a finished call its status from how it ended: an answer it recorded, or a true
+    value (True, a board, a count) where nothing below it found one (a function that returns
+    the list of answers its calls recorded has found nothing more itself)."""
     if raised:
         node.status = "raised"
     elif node.status == "solved":
-        return
-    elif truthy and node.value == "True" and not any(c.value == "True" for c in node.children):
-        node.status = "solved"
+        pass
+    elif truthy and not any(child.truthy or child.found for child in node.children):
+        node.status, node.returned_answer = "solved", True
     elif not any(c.status != "pruned" for c in node.children):
         node.status = "dead end"
+    node.found = node.status == "solved" or any(child.found for child in node.children)
+
+
+def unsettle_answers_not_returned(root: CallNode) -> None:
+    """A true value is an answer only when it is handed all the way up: a call above it that
+    returned a false value (False, 0, an empty list) dropped it. A call that returns None (a
+    wrapper, LeetCode's `solveSudoku`) hands nothing up and breaks no chain."""
+    pending = [(root, True)]
+    while pending:
+        node, chain = pending.pop()
+        if node.returned_answer and not chain:
+            node.returned_answer = False
+            live = any(c.status != "pruned" for c in node.children)
+            node.status = "" if live else "dead end"
+        dropped = node.end is not None and not node.truthy and node.value != "None"
+        pending.extend((child, chain and not dropped) for child in node.children)
 
 
 def mark_paths(root: CallNode) -> None:
@@ -810,43 +1115,52 @@ def watch(
     """
     if not callable(function):
         raise TypeError(f"watch needs a function to call, not {short_repr(function)}")
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int):
-        raise TypeError(f"max_steps must be a whole number, not {max_steps!r}")
-    if max_steps < 1:
-        raise ValueError(f"max_steps must be at least 1, not {max_steps}")
-    if isinstance(max_seconds, bool) or not isinstance(max_seconds, int | float):
-        raise TypeError(f"max_seconds must be a number of seconds, not {max_seconds!r}")
-    if not max_seconds > 0:
-        raise ValueError(f"max_seconds must be more than 0, not {max_seconds}")
-    from .checks.core import TooSlow, deadline  # here: the checks may use watch themselves
-
+    max_steps, max_seconds = checked_bounds(max_steps, max_seconds)
     too_slow = watch_text(
         "too slow", seconds=format_seconds(max_seconds), max_seconds=f"{max_seconds:g}"
     )
-    recorder = _Recorder(function, max_steps, (TooSlow, too_slow))
-    watched, initial = watched_arguments(args, recorder)
+    recorder = _Recorder(function, max_steps)
+    before = [snapshot(value) for value in args]
+    board = next((value for value in args if is_board(value)), None)
+    initial = [list(row) for row in board] if board is not None else None
+    rows = watch_rows(board, recorder) if board is not None else []
     result, error = None, None
     previous, previous_profile = sys.gettrace(), sys.getprofile()
-    sys.settrace(recorder.tracer())
+    limit = Limit(max_seconds)
     try:
-        with deadline(max_seconds):
-            result = function(*watched)
+        with deadline(max_seconds, tracer=recorder.tracer()) as limit:
+            result = function(*args)
     except _Stopped as stopped:
         error = stopped.why
     except TooSlow:
+        if not limit.stops:  # an enclosing deadline's time is up, not this run's: its stop
+            raise
         error = too_slow
-        if not recorder.stopped:  # else the tracer saw it pass and noted it
+        if not recorder.stopped:
             recorder.steps.append(Stop(error, len(recorder.stack), 0))
+            recorder.stopped, recorder.why = True, too_slow
+        recorder.refusals += limit.caught
     except Exception as raised:  # the learner's bug: recorded and described, never re-raised
         error = describe_exception(raised, recorder)
         recorder.steps.append(Stop(error, depth_at(raised, recorder), line_of(raised, recorder)))
     finally:
         sys.settrace(previous)
         sys.setprofile(previous_profile)
-        copy_back(args, watched)
+        release_rows(board, rows)
+        result = without_watched_rows(result)
     if recorder.stopped and (recorder.refusals or error is None):
         error = caught_stop(recorder)
+    mark_answers(recorder.steps)
+    if error is not None:
+        result = None
+        if any(saved.items is not None for saved in before):
+            for saved in before:
+                restore(saved)
+            error = said_restored(error, recorder.steps)
     name = getattr(function, "__name__", "function")
+    if error is None and inspect.isgenerator(result) and not recorder.calls:
+        error = watch_text("generator", name=name)  # the generator is handed back, unrun
+        recorder.steps.append(Stop(error, 0, 0))
     return Recording(
         name,
         recorder.steps,
@@ -857,6 +1171,30 @@ def watch(
         initial,
         recorder.files,
     )
+
+
+def said_restored(error: str, steps: list[Step]) -> str:
+    """The words for a run that did not end well, and that the learner's lists and board were
+    put back as they were before the call (the last step, the Stop, says so too)."""
+    joined = f"{error.rstrip('.')}. " if not error.endswith("?") else f"{error} "
+    words = joined + watch_text("arguments restored")
+    if steps and type(steps[-1]) is Stop:
+        steps[-1] = Stop(words, steps[-1].depth, steps[-1].line)
+    return words
+
+
+def checked_bounds(max_steps: object, max_seconds: object) -> tuple[int, float]:
+    """`max_steps` as an int (a numpy integer too, as the library's own bounds accept) and
+    `max_seconds` as a positive, finite number of seconds; anything else refused with words."""
+    if isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral):
+        raise TypeError(f"max_steps must be a whole number, not {short_repr(max_steps)}")
+    if max_steps < 1:
+        raise ValueError(f"max_steps must be at least 1, not {int(max_steps)}")
+    try:
+        seconds = check_seconds(max_seconds)
+    except (TypeError, ValueError) as error:
+        raise type(error)(f"max_seconds: {error}") from None
+    return int(max_steps), seconds
 
 
 def caught_stop(recorder: _Recorder) -> str:
@@ -872,24 +1210,74 @@ def caught_stop(recorder: _Recorder) -> str:
     return words
 
 
-def watched_arguments(
-    args: tuple[Any, ...], recorder: _Recorder
-) -> tuple[list[Any], list[list[Any]] | None]:
-    """The arguments to pass: the first board swapped for watched rows, and a copy of it."""
-    watched, initial = list(args), None
-    for i, value in enumerate(args):
-        if is_board(value) and initial is None:
-            initial = [list(row) for row in value]
-            watched[i] = [WatchedRow(row, r, recorder) for r, row in enumerate(value)]
-    return watched, initial
+def watch_rows(board: list[Any], recorder: _Recorder) -> list[WatchedRow]:
+    """Put watched rows in the caller's own board, one per row object (aliased rows share one)."""
+    watched: dict[int, WatchedRow] = {}
+    for r, row in enumerate(board):
+        if id(row) in watched:
+            watched[id(row)]._rows.append(r)
+        else:
+            watched[id(row)] = WatchedRow(row, [r], recorder)
+        board[r] = watched[id(row)]
+    return list(watched.values())
 
 
-def copy_back(args: tuple[Any, ...], watched: list[Any]) -> None:
-    """Leave the learner's own board as their function left the watched one."""
-    for original, used in zip(args, watched, strict=True):
-        if original is not used:
-            for row, watched_row in zip(original, used, strict=False):
-                row[:] = list(watched_row)
+def release_rows(board: list[Any] | None, rows: list[WatchedRow]) -> None:
+    """End the watching: every watched row records nothing more, and the caller's board holds
+    its own row objects again, filled as the function left them."""
+    originals = {id(row): row.release() for row in rows}
+    if board is not None:
+        for r, row in enumerate(board):
+            if isinstance(row, WatchedRow) and id(row) in originals:
+                board[r] = originals[id(row)]
+
+
+def without_watched_rows(result: Any) -> Any:
+    """What the function returned, with the caller's rows where it held watched ones (a row, or
+    a list of rows such as `[row for row in board]`), as a plain call would have returned."""
+    if isinstance(result, WatchedRow):
+        return result.original
+    if type(result) is list and any(isinstance(item, WatchedRow) for item in result):
+        result[:] = [item.original if isinstance(item, WatchedRow) else item for item in result]
+    return result
+
+
+SNAPSHOT_DEPTH = 3
+"""How deep into nested lists, dicts and sets `snapshot` copies (a board is two deep)."""
+
+
+@dataclass
+class Snapshot:
+    """An argument as it was before the call, to put back in place if the run fails: the
+    container itself, its items then, and theirs (for a list, dict or set)."""
+
+    value: Any
+    items: list[Any] | None = None
+    inner: list[Snapshot] = field(default_factory=list)
+
+
+def snapshot(value: Any, depth: int = 0) -> Snapshot:
+    """What `restore` needs to put a list, dict or set (and those inside it) back as it is now."""
+    kind = type(value)
+    if depth >= SNAPSHOT_DEPTH or kind not in (list, dict, set):
+        return Snapshot(value)
+    items = list(value.items()) if kind is dict else list(value)
+    inner = [snapshot(v, depth + 1) for v in (value.values() if kind is dict else value)]
+    return Snapshot(value, items, inner)
+
+
+def restore(saved: Snapshot) -> None:
+    """Put a container back as `snapshot` saw it, in place (the caller's objects stay theirs)."""
+    value, items = saved.value, saved.items
+    if items is None:
+        return
+    if type(value) in (dict, set):
+        value.clear()
+        value.update(items)
+    else:
+        value[:] = items
+    for inner in saved.inner:
+        restore(inner)
 
 
 def learner_frames(error: BaseException, recorder: _Recorder) -> list[TracebackType]:
@@ -924,7 +1312,16 @@ def describe_exception(error: BaseException, recorder: _Recorder) -> str:
         line=line_of(error, recorder),
         depth=plural(depth, "call"),
     )
-    return f"{words}: {error}" if str(error) else words
+    text = safe_str(error)
+    return f"{words}: {text}" if text else words
+
+
+def safe_str(error: BaseException) -> str:
+    """str(error), even for an exception whose `__str__` raises (it is named instead)."""
+    try:
+        return str(error)
+    except Exception:
+        return f"<a {type(error).__name__} that cannot be shown>"
 
 
 # Explaining a mistake from a recording -------------------------------------------------------
@@ -946,9 +1343,9 @@ def find_missing_undo(recording: Recording) -> str | None:
             case Call():
                 written.append({})
                 calls.append((step, {name: items[:] for name, items in lists.items()}))
-            case Write(row, col, _, new) if board is not None:
+            case Write(row, col, _, new, _, _, erase) if board is not None:
                 board[row][col] = new
-                if new in BLANKS:
+                if erase:
                     written[-1].pop((row, col), None)
                 else:
                     written[-1][(row, col)] = new
@@ -956,8 +1353,10 @@ def find_missing_undo(recording: Recording) -> str | None:
                 lists.setdefault(name, []).append(value)
             case Pop(name) if lists.get(name):
                 lists[name].pop()
-            case Replace(name, _, value) if lists.get(name):
-                lists[name][-1] = value
+            case Replace(name, _, value, _, _, index) if (
+                -len(lists.get(name, ())) <= index < len(lists.get(name, ()))
+            ):
+                lists[name][index] = value
             case Return(raised=None) if len(written) > 1:
                 mine, (call, before) = written.pop(), calls.pop()
                 words = left_on_board(mine, board, step) if not step.truthy else None
@@ -1010,6 +1409,7 @@ class Saved:
     stack: tuple[Call, ...]
     lists: tuple[tuple[str, tuple[str, ...]], ...]
     placed: int
+    waiting: tuple[tuple[int, Call], ...] = ()
 
 
 class WatchReplay:
@@ -1020,6 +1420,7 @@ class WatchReplay:
         self.stack: list[Call] = []
         self.lists: dict[str, list[str]] = {}
         self.placed = 0
+        self.waiting: dict[int, Call] = {}  # generator calls that yielded, by call number
 
     def apply(self, step: Step) -> None:
         """Do what the learner's code did at this step."""
@@ -1028,21 +1429,28 @@ class WatchReplay:
                 self.stack.append(step)
             case Return() if self.stack:
                 self.stack.pop()
-            case Write(row, col, _, new) if self.board is not None:
+            case Yield(call) if self.stack:
+                self.waiting[call] = self.stack.pop()
+            case Resume(call) if call in self.waiting:
+                self.stack.append(self.waiting.pop(call))
+            case Write(row, col, _, new, _, _, erase) if self.board is not None:
                 self.board[row][col] = new
-                self.placed += new not in BLANKS
+                self.placed += not erase
             case Append(name, value):
                 self.lists.setdefault(name, []).append(value)
             case Pop(name) if self.lists.get(name):
                 self.lists[name].pop()
-            case Replace(name, _, value) if self.lists.get(name):
-                self.lists[name][-1] = value
+            case Replace(name, _, value, _, _, index) if (
+                -len(self.lists.get(name, ())) <= index < len(self.lists.get(name, ()))
+            ):
+                self.lists[name][index] = value
 
     def save(self) -> Saved:
         """A compact copy of this state."""
         board = tuple(map(tuple, self.board)) if self.board is not None else None
         lists = tuple((name, tuple(items)) for name, items in self.lists.items())
-        return Saved(board, tuple(self.stack), lists, self.placed)
+        waiting = tuple(self.waiting.items())
+        return Saved(board, tuple(self.stack), lists, self.placed, waiting)
 
     def restore(self, saved: Saved) -> None:
         """Become the state a checkpoint saved."""
@@ -1050,6 +1458,7 @@ class WatchReplay:
         self.stack = list(saved.stack)
         self.lists = {name: list(items) for name, items in saved.lists}
         self.placed = saved.placed
+        self.waiting = dict(saved.waiting)
 
 
 class WatchedRun(Timeline[Step, Saved]):
@@ -1163,7 +1572,7 @@ class WatchedRun(Timeline[Step, Saved]):
                 (r, c): d
                 for r, row in enumerate(initial)
                 for c, d in enumerate(row)
-                if d not in BLANKS
+                if not is_blank(d)
             }
             step = self.event
             marks = Marks(current=(step.row, step.col)) if type(step) is Write else Marks()

@@ -456,8 +456,15 @@ WATCH_TEXT = {
     "write": "line {line}: write {new} at {cell}",
     "append": "line {line}: {name}.append({value})",
     "pop": "line {line}: {name}.pop() takes off {value}",
-    "replace": "line {line}: {name}[-1] = {value} replaces {old}",
+    "replace": "line {line}: {name}[{index}] = {value} replaces {old}",
     "prune": "line {line}: {how}: a branch pruned",
+    "yield": "line {line}: yield {value}",
+    "resume": "line {line}: {name} is asked for its next value",
+    "generator": (
+        "{name} is a generator: calling it runs nothing until its values are asked for, so "
+        "nothing was recorded. Watch it with its values asked for: "
+        "watch(lambda: list({name}(...)))"
+    ),
     "before": "before the first call of {name}",
     "stack title": "your calls",
     "too many steps": "stopped after {steps} steps (max_steps={max_steps})",
@@ -469,6 +476,7 @@ WATCH_TEXT = {
         "closer to a case that returns without recursing?"
     ),
     "exception": "your function raised {error} at line {line}, {depth} deep",
+    "arguments restored": "Your lists and board were put back as they were before the call.",
     "stop caught": (
         "your code caught watch's stop and went on ({times}): a bare `except:` catches "
         "everything; write `except Exception:`, or better the error you expect"

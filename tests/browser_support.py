@@ -122,7 +122,8 @@ def jupyter_server(
 ) -> Iterator[Lab]:
     """`python -m <module>` (a Jupyter server app) serving copies of `files`, for one test.
 
-    The log goes to test-output/<module>.log, so a failure can be read after the test.
+    The log goes to test-output/<module>-<test>.log, so a failure can be read after the test
+    (named after the test too, as two tests may run at once under pytest-xdist).
     """
     require_chromium()
     work, runtime, config, settings = (tmp_path / name for name in ("work", "rt", "cfg", "set"))
@@ -154,7 +155,7 @@ def jupyter_server(
     if os.geteuid() == 0:
         command.append("--allow-root")
     OUTPUT.mkdir(exist_ok=True)
-    log = OUTPUT / f"{module.replace('.', '-')}.log"
+    log = OUTPUT / f"{module.replace('.', '-')}-{tmp_path.name}.log"
     with log.open("w", encoding="utf-8") as sink:
         server = subprocess.Popen(command, env=env, stdout=sink, stderr=subprocess.STDOUT)
     try:

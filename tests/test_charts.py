@@ -124,6 +124,15 @@ def test_heavy_tail_and_sorted_effort_draw_one_line_per_series_named_at_its_end(
     assert lines[0].get_linestyle() != lines[1].get_linestyle()
 
 
+def test_the_tail_s_share_axis_labels_a_tenth_of_a_percent_as_such():
+    many = {"naive": [record("naive", n) for n in range(1, 2001)]}
+    ax = charts.heavy_tail(many)
+    ax.figure.canvas.draw()
+    labels = {t.get_text() for t in ax.get_yticklabels() if t.get_text()}
+    assert "0.1%" in labels and "0%" not in labels, labels
+    assert charts.SHARES(0.001, 0) == "0.1%" and charts.SHARES(1.0, 0) == "100%"
+
+
 def test_line_labels_never_overlap():
     close = {k: [record(k, n)] for k, n in [("a", 100), ("b", 101), ("c", 102)]}
     ax = charts.sorted_effort(close)

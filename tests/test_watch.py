@@ -216,27 +216,31 @@ def test_a_continue_on_its_ifs_line_is_recorded_only_when_taken():
     assert sum(node.status == "pruned" for node in shared.tree().walk()) == 15
 
 
-def sort_out(values):
+# Each loop below may go deeper (the recursive call never runs at depth 0): a `continue` or
+# `break` in it rejects a choice, so taking one is a pruned branch.
+
+
+def sort_out(values, depth=0):
     kept = []
     for v in values:
         if v == 0: continue  # noqa: E701  # fmt: skip
         elif v < 0: break  # noqa: E701  # fmt: skip
         else:
-            kept.append(v)
+            kept.append(v) if depth == 0 else sort_out(values, depth - 1)
     return kept
 
 
-def break_last(values):
+def break_last(values, depth=0):
     seen = []
     for v in values:
-        seen.append(v)
+        seen.append(v) if depth == 0 else break_last(values, depth - 1)
         if v > 2: break  # noqa: E701  # fmt: skip
 
 
-def continue_last(values):
+def continue_last(values, depth=0):
     seen = []
     for v in values:
-        seen.append(v)
+        seen.append(v) if depth == 0 else continue_last(values, depth - 1)
         if v > 2: continue  # noqa: E701  # fmt: skip
 
 

@@ -1,11 +1,13 @@
-"""`watch` after a check's thread-path time limit has fired: nothing may hang or arrive late.
+"""`watch` after a check's time limit has fired, in a worker thread or the main one: nothing
+may hang, arrive late or stay installed.
 
-The thread path stops a case by asking CPython to raise an exception in the worker thread. On
-CPython 3.11 withdrawing such a request left the interpreter's "exception pending" flag set with
-nothing to raise, and every later traced call in the process (`watch` uses `sys.settrace`) then
-spun forever at its first instruction. A Python-level timeout cannot break that spin (its handler
-spins too), so each sequence runs in a child process that the test kills after a minute, and
-the child stops itself earlier with faulthandler, printing where it hung.
+The time limit once stopped a worker thread by asking CPython to raise an exception in it, and
+withdrawing such a request left the interpreter's "exception pending" flag set, so every later
+traced call in the process (`watch` traces) spun forever. The limit is now a trace hook in the
+thread itself (`sudoku_lib.timelimit`); these sequences keep checking that a limit that fired
+leaves the process as it found it. A hang cannot be broken from inside, so each sequence runs in
+a child process that the test kills after a minute; the child stops itself earlier with
+faulthandler, printing where it hung.
 """
 
 from __future__ import annotations
@@ -13,17 +15,13 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-import threading
-import time
 
 import pytest
-
-from sudoku_lib.checks import core
 
 PRELUDE = """
 import faulthandler, sys, threading, time
 faulthandler.dump_traceback_later(20, exit=True)  # a hang ends the child with a traceback
-from sudoku_lib.checks.core import Case, TooSlow, check_cases, thread_deadline
+from sudoku_lib.checks.core import Case, TooSlow, check_cases, deadline
 from sudoku_lib.watch import watch
 
 def spin(x):
@@ -52,19 +50,19 @@ worker.start()
 worker.join(5)
 assert not worker.is_alive(), "the worker's check never ended"
 assert "no answer after" in repr(reports[0]), reports[0]
-assert threading.active_count() == 1, threading.enumerate()  # the timer thread was joined
+assert threading.active_count() == 1, threading.enumerate()  # no timer thread at all
 print(watched_fact())
 """,
-    "limit fires in the main thread's thread path, then watch, a check and a search": """
+    "limit fires in the main thread, then watch, a check and a search": """
 from sudoku_lib import parse, solve_sudoku
 from sudoku_lib.puzzles import SAMPLE
 try:
-    with thread_deadline(0.1):
+    with deadline(0.1):
         spin(1)
 except TooSlow:
     pass
 else:
-    raise AssertionError("the thread deadline did not stop spin")
+    raise AssertionError("the deadline did not stop spin")
 assert threading.active_count() == 1, threading.enumerate()
 print(watched_fact())
 print(check_cases("fact", fact, [Case("five", (5,), 120)]))
@@ -84,7 +82,7 @@ def swallow():
 
 started = time.monotonic()
 try:
-    with thread_deadline(0.1):
+    with deadline(0.1):
         got = swallow()
 except TooSlow:  # the stop is raised again where the learner's code goes on after catching it
     got = "refused"
@@ -103,7 +101,7 @@ outcomes = set()
 for i in range(300):
     limit = 0.002 + (i % 7) * 0.0003
     try:
-        with thread_deadline(limit):
+        with deadline(limit):
             outcomes.add(busy(0.0025))
     except TooSlow:
         outcomes.add("too slow")
@@ -121,28 +119,3 @@ def test_nothing_hangs_or_arrives_late_after_the_thread_path_limit(sequence: str
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "watched fact: 5 calls" in run.stdout, run.stdout + run.stderr
-
-
-class Marker(BaseException):
-    """An exception only these tests set on a thread."""
-
-
-def test_an_exception_set_from_another_thread_lands_while_waiting_for_it() -> None:
-    """In-process: a real exception that lands clears CPython's flag, so nothing is left set."""
-    main = threading.get_ident()
-    setter = threading.Timer(0.05, core.set_async_exception, (main, Marker))
-    started = time.monotonic()
-    with pytest.raises(Marker):
-        setter.start()
-        core.wait_for_pending_exception()
-    setter.join()
-    assert time.monotonic() - started < core.PENDING_WAIT
-
-
-def test_waiting_for_an_exception_that_never_comes_is_bounded(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(core, "PENDING_WAIT", 0.05)
-    started = time.monotonic()
-    core.wait_for_pending_exception()
-    assert time.monotonic() - started < 0.5

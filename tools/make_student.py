@@ -3,6 +3,7 @@
     python -m tools.make_student                  # learner/: the self-study build
     python -m tools.make_student --build class --out class   # for teachers who grade: no solutions
     python -m tools.make_student --reset 03       # back up learner/03_*.ipynb, then build it afresh
+    python -m tools.make_student --build teacher --out teacher   # the teacher's working copy
     python -m tools.make_student --lang zh        # learner-zh/: the Chinese edition (notebooks/zh/)
 
 Every region between `### BEGIN SOLUTION` and `### END SOLUTION` (markers included) becomes
@@ -10,12 +11,18 @@ Every region between `### BEGIN SOLUTION` and `### END SOLUTION` (markers includ
 every output is cleared. The markers sit inside function bodies, so the learner's notebooks still
 run top to bottom and each self-check reports "not done yet". The self-study build (the default)
 adds, after each exercise and its hints, a collapsed "Model solution" block holding the code the
-markers enclosed; the class build leaves it out.
+markers enclosed; the class build leaves it out and carries nbgrader's metadata instead (each
+exercise an autograded answer cell, each check a test cell worth one point), so `make grade`
+(tools/grade.py) grades it with nbgrader.
 
 Building again is safe. A small manifest in the build folder records a fingerprint of each
 notebook as built. A notebook that is missing is built; one the learner has not edited is rebuilt
 when the course changed; one the learner has edited is left exactly as it is, with one line saying
 so when the course has an update for it. `--reset` keeps a timestamped backup first.
+
+The teacher build is the committed notebooks as they are, solutions and outputs included, with
+each solution cell's code folded (JupyterLab's standard `jupyter.source_hidden` metadata, one
+click to show): a working copy to run and save in front of a class without touching a tracked file.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
+from typing import Literal
 
 import nbformat
 
@@ -60,6 +68,11 @@ WORDS = {  # what the build itself writes into a learner's notebook, in each edi
         "stubs": "依次替换每个 `{stub}` 的代码：",
     },
 }
+# The class build is graded with nbgrader: every check is worth one point (see nbgrader_cells).
+POINTS_PER_CHECK = 1
+NBGRADER_SCHEMA = 3
+CHECK_LINE = re.compile(r"^(check_\w+)\(.*\)[ \t]*$", re.M)  # a check cell's statement
+GRADED_IMPORT = "from sudoku_lib.checks.grading import graded"
 
 
 class Build(Enum):
@@ -67,6 +80,12 @@ class Build(Enum):
 
     SELF_STUDY = "self-study"
     CLASS = "class"
+
+
+TEACHER: Literal["teacher"] = "teacher"
+"""The teacher's working copy: not a learner's build (nothing is stubbed), so not a `Build`."""
+
+Kind = Build | Literal["teacher"]
 
 
 class Action(Enum):
@@ -183,7 +202,74 @@ def learner_notebook(
     learner: nbformat.NotebookNode = nbformat.from_dict(notebook)
     learner.cells = cells
     learner.metadata.pop("widgets", None)
+    return nbgrader_cells(notebook, learner) if build is Build.CLASS else learner
+
+
+def nbgrader_cells(
+    teacher: nbformat.NotebookNode, learner: nbformat.NotebookNode
+) -> nbformat.NotebookNode:
+    """The class build marked for nbgrader: each exercise an autograded answer cell, each check
+    an autograded test cell, so `nbgrader generate_assignment` and `autograde` take it as it is.
+
+    Points: one per check. A check stops at its first failed case, so it says right or not yet
+    for the whole exercise; scoring its cases one by one would claim a precision it does not
+    have, and one point each weighs every exercise of a notebook the same.
+    """
+    answers = {cell.id for cell in teacher.cells if has_solution(cell)}
+    for cell in learner.cells:
+        if cell.id in answers:
+            cell.metadata["nbgrader"] = nbgrader_metadata(answer_id(cell), solution=True)
+        elif cell.cell_type == "code" and (check := CHECK_LINE.search(cell.source)):
+            cell.source = graded_check(cell.source)
+            cell.metadata["nbgrader"] = nbgrader_metadata(check.group(1), points=POINTS_PER_CHECK)
     return learner
+
+
+def teacher_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The teacher's working copy of one notebook: everything kept, each solution cell folded, so
+    the solutions stay off the projector until the teacher opens one."""
+    teacher: nbformat.NotebookNode = nbformat.from_dict(notebook)
+    for cell in teacher.cells:
+        if has_solution(cell):
+            cell.metadata.setdefault("jupyter", {})["source_hidden"] = True
+    return teacher
+
+
+def copy_for(
+    notebook: nbformat.NotebookNode, kind: Kind, language: str = "en"
+) -> nbformat.NotebookNode:
+    """The notebook as the chosen build hands it out, in its edition's language."""
+    if isinstance(kind, Build):
+        return learner_notebook(notebook, kind, language)
+    return teacher_notebook(notebook)
+
+
+def nbgrader_metadata(grade_id: str, solution: bool = False, points: int = 0) -> dict[str, object]:
+    """nbgrader's cell metadata (schema 3) for an answer cell or, with points, a test cell."""
+    metadata: dict[str, object] = {
+        "grade": not solution,
+        "grade_id": grade_id,
+        "locked": not solution,
+        "schema_version": NBGRADER_SCHEMA,
+        "solution": solution,
+        "task": False,
+    }
+    if not solution:
+        metadata["points"] = points
+    return metadata
+
+
+def answer_id(cell: nbformat.NotebookNode) -> str:
+    """An answer cell's grade id: the function the exercise asks for, which names it in grades."""
+    defined = re.search(r"^def (\w+)", cell.source, re.M)
+    return defined.group(1) if defined else f"answer-{cell.id}"
+
+
+def graded_check(source: str) -> str:
+    """A check cell's source with its check wrapped in `graded(...)`, which raises under nbgrader
+    (and only there) when the check did not pass."""
+    wrapped = CHECK_LINE.sub(lambda line: f"graded({line.group(0).rstrip()})", source, count=1)
+    return f"{GRADED_IMPORT}\n{wrapped}"
 
 
 def fingerprint(notebook: nbformat.NotebookNode) -> str:
@@ -241,7 +327,7 @@ def choose(names: list[str], wanted: str) -> str:
 def build(
     source_dir: Path = SOURCE,
     out_dir: Path = LEARNER,
-    kind: Build = Build.SELF_STUDY,
+    kind: Kind = Build.SELF_STUDY,
     reset: tuple[str, ...] = (),
     language: str = "en",
 ) -> list[Outcome]:
@@ -259,7 +345,7 @@ def build(
         if reset and name not in chosen:
             continue
         try:
-            fresh = learner_notebook(nbformat.read(path, as_version=4), kind, language)
+            fresh = copy_for(nbformat.read(path, as_version=4), kind, language)
         except ValueError as error:
             raise ValueError(f"{path.name}: {error}") from error
         outcome = place(fresh, out_dir / name, manifest.get(name), name in chosen)
@@ -325,9 +411,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--build",
-        choices=[b.value for b in Build],
+        choices=[*(b.value for b in Build), TEACHER],
         default=Build.SELF_STUDY.value,
-        help="self-study folds a model solution after each exercise; class leaves them out",
+        help="self-study folds a model solution after each exercise; class leaves them out;"
+        " teacher keeps the solutions, folded",
     )
     parser.add_argument(
         "--reset", nargs="+", default=(), metavar="NB", help="notebooks to build afresh, e.g. 03"
@@ -336,7 +423,8 @@ def main(argv: list[str] | None = None) -> int:
     source = SOURCE / ZH if args.lang == ZH else SOURCE
     out = (args.out or (LEARNER_ZH if args.lang == ZH else LEARNER)).resolve()
     try:
-        outcomes = build(source, out, Build(args.build), tuple(args.reset), args.lang)
+        kind: Kind = TEACHER if args.build == TEACHER else Build(args.build)
+        outcomes = build(source, out, kind, tuple(args.reset), args.lang)
     except ValueError as error:
         print(f"make_student: {error}", file=sys.stderr)
         return 2

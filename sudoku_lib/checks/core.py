@@ -5,9 +5,10 @@ A check never raises and never hangs:
 - on a stub that still says `raise NotImplementedError` it reports "not done yet", naming the
   function that is really unfinished (a stubbed helper the exercise calls is named as that helper),
   so the student version of every notebook runs top to bottom;
-- each case runs under a time limit (a signal timer in the main thread, as in a Jupyter kernel; a
-  timer thread elsewhere), so a brute force that would run for hours is stopped with words; code
-  that catches the stop with a bare `except:` and goes on is stopped again, and told so;
+- each case runs under a time limit (`sudoku_lib.timelimit`: a trace hook that stops only the
+  learner's own code, with no signal or thread, so it works in a browser kernel too), so a brute
+  force that would run for hours is stopped with words; code that catches the stop with a bare
+  `except:` and goes on is stopped again, and told so;
 - an error in the learner's code becomes a line of the report.
 
 It also refuses the library's own function handed in as the answer (or a lambda around it), and it
@@ -19,31 +20,24 @@ All words come from `sudoku_lib.words.check_text`, so the checks can be translat
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import ctypes
 import functools
-import signal
-import sys
-import sysconfig
-import threading
 import time
 import types
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
 from ..board import to_grid_text
+from ..timelimit import Limit, TooSlow, deadline, is_library_file
+from ..timelimit import is_learner_file as is_learner_file  # kept where the checks exposed it
 from ..words import cell_and_indices, cell_name, check_text, seconds_text
 
 Outcome = Literal["passed", "failed", "not done yet"]
 NOT_DONE: Outcome = "not done yet"
 TIME_LIMIT = 3.0  # seconds a case may take: the course's exercises need well under a tenth of that
 RECOGNISER_BUDGET = 2.0  # seconds the mistake recognisers may spend re-running the learner's code
-LIBRARY_DIR = Path(__file__).resolve().parent.parent  # the sudoku_lib package
 SHOWN_ITEMS = 8  # how many missing / extra items a report lists before "and N more"
 LONGEST_ARGUMENT = 90  # characters of an argument's repr shown in "you called: ..."
 
@@ -90,11 +84,13 @@ class Attempt:
     error: Exception | None = None
     budget: float = RECOGNISER_BUDGET  # seconds left for try_call, shared by all recognisers
 
-    def try_call(self, *args: Any, seconds: float = 0.5) -> Any:
+    def try_call(self, *args: Any, seconds: float = RECOGNISER_BUDGET) -> Any:
         """The function's answer on other arguments (copied), or NO_ANSWER if it fails or stalls.
 
         All calls of one attempt share `budget`, so a recogniser that tries hundreds of inputs
-        on a slow function still gives up within a couple of seconds.
+        on a slow function still gives up within a couple of seconds. One call may use all of
+        it: under the time limit's trace hook a learner's code runs a few times slower than
+        plain (four times, for code that is all generator expressions).
         """
         if self.budget <= 0:
             return NO_ANSWER
@@ -284,337 +280,6 @@ def first_words(recognisers: Sequence[Recogniser], attempt: Attempt) -> str | No
     return None
 
 
-# --- the time limit ---------------------------------------------------------------------------
-
-
-class TooSlow(BaseException):
-    """Raised inside the learner's code when a case runs past its time limit.
-
-    A BaseException, like KeyboardInterrupt, so that a learner's `except Exception:` cannot
-    swallow it and keep going. A bare `except:` or `except BaseException:` does catch it: see
-    `Refusal` for how the limit holds anyway.
-    """
-
-
-REPEAT = 0.05
-"""Seconds between the alarm's later firings once a case's time is up: each one that finds the
-learner's code still running raises TooSlow again (and arms the refusal hooks again)."""
-
-GRACE = 0.05
-"""Seconds the learner's `finally:` and `except` blocks may run on after the stop before they
-are refused too (a cleanup such as un-placing a digit usually takes microseconds)."""
-
-
-@dataclass
-class Limit:
-    """What one deadline saw: how often the stop was raised, and how often the learner's code
-    caught it and ran on (a bare `except:`), so a report can say so in words."""
-
-    seconds: float | None = None
-    stops: int = 0
-    caught: int = 0
-    finished: bool = False  # the body ended without the stop coming out of it
-
-    @property
-    def swallowed(self) -> bool:
-        """Whether the learner's code caught the stop at least once and went on."""
-        return self.caught > 0 or (self.stops > 0 and self.finished)
-
-
-@contextmanager
-def deadline(seconds: float | None) -> Iterator[Limit]:
-    """Raise TooSlow in the code run inside, once it has run `seconds`; always cancelled on exit.
-
-    Yields a `Limit` that says, afterwards, whether the stop was raised and whether the code
-    inside caught it and went on.
-    """
-    if seconds is None:
-        yield Limit()
-    elif alarm_available():
-        with alarm_deadline(seconds) as limit:
-            yield limit
-    else:
-        with thread_deadline(seconds) as limit:
-            yield limit
-
-
-def alarm_available() -> bool:
-    """SIGALRM timers work only on Unix and only in the main thread (a kernel runs cells there)."""
-    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-
-
-_STDLIB_DIRS = tuple(
-    {sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")}
-)
-_LEARNER_FILES: dict[str, bool] = {}
-
-
-def is_learner_file(filename: str) -> bool:
-    """Whether code comes from the learner (a notebook cell, their own module): not from
-    sudoku_lib, the standard library or an installed package. Cached: asked on every event."""
-    known = _LEARNER_FILES.get(filename)
-    if known is None:
-        known = not (filename.startswith(("<frozen", *_STDLIB_DIRS)) or is_library_file(filename))
-        _LEARNER_FILES[filename] = known
-    return known
-
-
-def entering_frame() -> types.FrameType | None:
-    """The frame whose `with` entered the deadline: the first one out from here that is not
-    the deadline's own generators or contextlib."""
-    frame: types.FrameType | None = sys._getframe(1)
-    while frame is not None and is_machinery(frame):
-        frame = frame.f_back
-    return frame
-
-
-def is_machinery(frame: types.FrameType) -> bool:
-    """The deadline's own frames and contextlib's: where a stop must never be raised, since the
-    code there starts or ends a case (and must cancel its timer)."""
-    return frame.f_code in _MACHINERY or frame.f_code.co_filename == contextlib.__file__
-
-
-def inside(frame: types.FrameType | None, caller: types.FrameType | None) -> bool:
-    """Whether `frame` runs inside the deadline's `with` body: `caller` (the frame with the
-    `with`) is further out, and some frame on the way there is not the deadline's machinery."""
-    in_body = False
-    while frame is not None:
-        if frame is caller:
-            return in_body
-        in_body = in_body or not is_machinery(frame)
-        frame = frame.f_back
-    return caller is None and in_body  # no caller was found: the whole stack counts
-
-
-class Refusal:
-    """Keeps refusing to let the learner's code run on after its case's stop was raised.
-
-    A bare `except:` (or `except BaseException:`) catches TooSlow. In a recursive search every
-    level may catch it, return False and try the next digit, so raising it again now and then
-    would only prune the search, never end it. So once the stop has been raised, a trace and a
-    profile hook (this thread's, like a debugger's) raise it again at the learner's next line,
-    next call of one of its functions and next `return` with a value: each level is refused as it
-    tries to go on, until the stop reaches the check. While the stop is passing through an
-    `except` or `finally` block (the handled exception is a TooSlow), that block may run on, for
-    `GRACE` seconds: a `finally:` that undoes a move is not a catch. CPython turns a hook off
-    when it raises, so each refusal first arms both again (the one that did not raise sees the
-    next event). The hooks are removed when the deadline ends, however it ended.
-
-    Nothing is armed when another trace or profile function is set (`watch`, a debugger,
-    coverage): it is not ours to replace. On the alarm path the alarm's repeats then still raise
-    the stop again every `REPEAT` seconds, and `watch` refuses on its own.
-    """
-
-    def __init__(self, limit: Limit, caller: types.FrameType | None) -> None:
-        self.limit = limit
-        self.caller = caller
-        self.armed = False
-        self.refused_at = 0.0  # monotonic time of the first stop
-
-    def arm(self, frame: types.FrameType | None) -> None:
-        """Start (or go on) refusing: the stop is being raised in `frame`, in this thread."""
-        if sys.gettrace() not in (None, self.on_call):
-            return
-        if sys.getprofile() not in (None, self.on_profile):
-            return
-        if not self.armed:
-            self.armed, self.refused_at = True, time.monotonic()
-        self.rearm(frame)
-
-    def rearm(self, frame: types.FrameType | None) -> None:
-        """Trace every line of the learner's open frames in the body, and every new call."""
-        while frame is not None and frame is not self.caller:
-            if is_learner_file(frame.f_code.co_filename):
-                frame.f_trace, frame.f_trace_lines = self.on_line, True
-            frame = frame.f_back
-        sys.settrace(self.on_call)
-        sys.setprofile(self.on_profile)
-
-    def disarm(self) -> None:
-        """Remove the hooks (called by the deadline on exit, in the same thread)."""
-        if self.armed:
-            sys.settrace(None)
-            sys.setprofile(None)
-            self.armed = False
-
-    def running_on(self) -> bool:
-        """Whether the learner's code is running on after the stop, rather than passing it
-        through an `except` or `finally` block (where the handled exception is the stop)."""
-        handled = sys.exc_info()[1]
-        return not isinstance(handled, TooSlow) or time.monotonic() - self.refused_at > GRACE
-
-    def refuse(self, frame: types.FrameType) -> None:
-        """Raise the stop again in the learner's code, first arming both hooks again."""
-        self.limit.caught += 1
-        self.rearm(frame)
-        raise TooSlow
-
-    def on_call(self, frame: types.FrameType, event: str, arg: object) -> Any:
-        """The global trace hook: the learner's new frames get their lines traced."""
-        if self.armed and is_learner_file(frame.f_code.co_filename):
-            return self.on_line
-        return None
-
-    def on_line(self, frame: types.FrameType, event: str, arg: object) -> Any:
-        """A learner frame's trace hook: its next line after the stop is refused, and so is a
-        return with a value (the profile hook may just have been turned off by a refusal)."""
-        running = event == "line" or (event == "return" and arg is not None)
-        if self.armed and running and self.running_on():
-            self.refuse(frame)
-        return self.on_line
-
-    def on_profile(self, frame: types.FrameType, event: str, arg: object) -> None:
-        """The profile hook: a call into the learner's code, or a return with a value from it
-        (`except: return False`; a frame the stop passes through returns None), is refused."""
-        if not self.armed or not is_learner_file(frame.f_code.co_filename):
-            return
-        running = event == "call" or (event == "return" and arg is not None)
-        if running and self.running_on():
-            self.refuse(frame)
-
-
-@contextmanager
-def alarm_deadline(seconds: float) -> Iterator[Limit]:
-    """The deadline as an interval timer; an outer timer (e.g. pytest's) is re-armed.
-
-    The first firing inside the body raises TooSlow and arms the refusal (see `Refusal`); it
-    also makes the timer repeat every `REPEAT` seconds, and each later firing that finds the
-    learner's own code still running raises TooSlow again. A firing in the deadline's own frames
-    (just before or after the body) raises nothing, so no stop can land in the check's machinery,
-    and a firing whose handler only runs once the cleanup has begun does nothing at all (it must
-    not re-arm the timer: with the old handler back, SIGALRM would end the process).
-    The timer, the handler and the hooks are all undone on exit, however the body ended.
-    """
-    limit = Limit(seconds)
-    refusal = Refusal(limit, entering_frame())
-    ending = False  # set before the timer is cancelled: a late firing must not re-arm it
-
-    def on_alarm(signum: int, frame: types.FrameType | None) -> None:
-        if ending:
-            return
-        if not limit.stops:  # the time is up: from now on the alarm repeats
-            signal.setitimer(signal.ITIMER_REAL, REPEAT, REPEAT)
-        elif frame is None or not is_learner_file(frame.f_code.co_filename):
-            return  # a repeat stops again only the learner's own code, still running
-        if inside(frame, refusal.caller):
-            limit.caught += bool(limit.stops)  # a repeat that finds it running: it was caught
-            limit.stops += 1
-            refusal.arm(frame)  # (again: CPython turns a hook off when it raises)
-            raise TooSlow
-
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds)
-    started = time.monotonic()
-    try:
-        yield limit
-        limit.finished = True
-    finally:
-        ending = True
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        refusal.disarm()
-        if outer_delay:
-            left = max(outer_delay - (time.monotonic() - started), 0.001)
-            signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
-
-
-@contextmanager
-def thread_deadline(seconds: float) -> Iterator[Limit]:
-    """The deadline for a thread without signals: a timer thread raises TooSlow in this one.
-
-    CPython lets one thread set an exception that another raises at its next instruction. Such a
-    request is never withdrawn here: on CPython 3.11 withdrawing one (`PyThreadState_SetAsyncExc`
-    with NULL) leaves the interpreter's "exception pending" flag set with nothing to raise, and
-    from then on every traced call in the process (`watch`, a debugger) spins forever at its first
-    instruction. So once the timer has fired, its exception is made to land here, at the latest
-    in the cleanup below, where it is caught: it can neither hit later code in this thread nor
-    leave the flag set. The lock and the `finished` flag make sure the timer fires at most once
-    and never after the cleanup began; the timer thread is joined before this returns.
-
-    The timer is not sent again: another thread cannot tell safely where this one will be when
-    a second exception lands (it might be just past the body, in the check's own code). Instead,
-    when the exception lands in the learner's code (CPython makes the exception object as it
-    is caught, in this thread), it arms the same refusal hooks as the alarm path, in this
-    thread; they raise TooSlow again wherever the learner's code catches it and runs on. When
-    another trace or profile function is set (a debugger), nothing is armed, and code that
-    catches the one stop runs on unbounded, as before.
-    """
-    target = threading.get_ident()
-    lock = threading.Lock()
-    state = {"finished": False, "fired": False, "landed": False}
-    limit = Limit(seconds)
-    refusal = Refusal(limit, entering_frame())
-
-    class TimeUp(TooSlow):
-        """This deadline's own TooSlow: it notes when it lands (CPython makes the exception
-        object only as it lands), even if the learner's code catches and swallows it."""
-
-        def __init__(self, *args: object) -> None:
-            super().__init__(*args)
-            state["landed"] = True
-            frame = sys._getframe(1)
-            if not state["finished"] and inside(frame, refusal.caller):
-                limit.stops += 1
-                refusal.arm(frame)
-
-    def interrupt() -> None:
-        with lock:
-            if not state["finished"]:
-                state["fired"] = True
-                set_async_exception(target, TimeUp)
-
-    timer = threading.Timer(seconds, interrupt)
-    timer.daemon = True
-    try:
-        timer.start()
-        yield limit
-        limit.finished = True
-    finally:
-        try:
-            with lock:
-                state["finished"] = True
-            if state["fired"] and not state["landed"]:
-                wait_for_pending_exception()  # it lands in here, as TimeUp
-        except TimeUp:
-            pass  # the case ended just as its time ran out: it did finish, so let it count
-        refusal.disarm()
-        timer.cancel()
-        if timer.ident is not None:  # it started (and may be about to fire): wait for it to end
-            timer.join()
-
-
-_MACHINERY = {
-    getattr(function, "__wrapped__", function).__code__
-    for function in (deadline, alarm_deadline, thread_deadline, entering_frame)
-}
-
-
-PENDING_WAIT = 1.0
-"""Seconds to wait for a timer's exception to land: it lands at the next instruction, so this
-is only reached when C code swallowed it (the exception is then gone and the flag cleared)."""
-
-
-def wait_for_pending_exception() -> None:
-    """Run Python instructions until an exception set on this thread lands (it raises here).
-
-    Each sleep lets go of the interpreter lock; taking it back re-signals an exception still
-    pending on this thread, in case another thread's landing cleared the shared flag.
-    """
-    end = time.monotonic() + PENDING_WAIT
-    while time.monotonic() < end:
-        time.sleep(0.001)
-
-
-def set_async_exception(thread_id: int, exception: type[BaseException]) -> None:
-    """Ask CPython to raise `exception` in the thread `thread_id`, at its next instruction.
-
-    Never called with None (to withdraw a request): see `thread_deadline` for why.
-    """
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(
-        ctypes.c_ulong(thread_id), ctypes.py_object(exception)
-    )
-
-
 # --- who is unfinished, and whose work it is -------------------------------------------------
 
 
@@ -642,14 +307,6 @@ def traceback_frames(tb: types.TracebackType | None) -> Iterator[tuple[types.Fra
     while tb is not None:
         yield tb.tb_frame, tb.tb_lineno
         tb = tb.tb_next
-
-
-def is_library_file(filename: str) -> bool:
-    """Whether code comes from the sudoku_lib package (the library, and these checks)."""
-    try:
-        return Path(filename).resolve().is_relative_to(LIBRARY_DIR)
-    except (OSError, ValueError):
-        return False
 
 
 def borrowed_library_function(

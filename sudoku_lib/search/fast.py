@@ -44,7 +44,7 @@ hold. Only 9x9 boards are solved here; other sizes go to "classic".
 
 from __future__ import annotations
 
-from ..board import SYMBOLS, Board
+from ..board import Board
 from .classic import classic_search
 from .fast_tables import (
     ALL,
@@ -55,14 +55,19 @@ from .fast_tables import (
     CELL_NAMES,
     CELLS_OF,
     COL_AT,
+    COL_CELLS,
+    DIGIT_INDEX,
     EVERY_BOX_RULE,
     EVERY_LINE_RULE,
+    GIVEN_AT,
     INDEXES_OF,
     LOSES,
     OPEN_IN_BOX,
     OPEN_PER_COL,
     OPEN_PER_ROW,
+    PLACES_SPEC,
     ROW_AT,
+    ROW_CELLS,
     RULES_BY_LENGTH,
     STACK_RULE,
     TOP_BIT,
@@ -91,18 +96,69 @@ def fast_search(board: Board, track: Tracker) -> bool:
 def propagated_givens(board: Board) -> tuple[Places, Boxes, Blame] | None:
     """The state once the givens of a 9x9 board are placed and every rule has run, before any
     guess (with no blame yet); None when the givens contradict each other."""
-    places, boxes, blame = [ALL] * 81, [ALL] * 9 + [0] * 9 + [ALL] * 9, [0] * 81
-    for r, row in enumerate(board):
-        for c, symbol in enumerate(row):
-            if symbol != ".":
-                j = 9 * SYMBOLS.index(symbol) + 3 * (r // 3) + c // 3
-                bit = 1 << (3 * (r % 3) + c % 3)
-                if not places[j] & bit:
-                    return None  # an earlier given already took this place
-                place(places, boxes, j, bit)
+    state = placed_givens(board)
+    if state is None:
+        return None
+    places, boxes = state
+    blame = [0] * 81
     if not settle(places, boxes, EVERY_LINE_RULE, EVERY_BOX_RULE, blame):
         return None
     return places, boxes, blame
+
+
+Masks = tuple[list[int], list[int], list[int], list[int], list[int]]
+"""What the givens say, as masks: see `given_masks`."""
+
+
+def given_masks(board: Board) -> Masks | None:
+    """One pass over a 9x9 board's givens: per digit index, the rows and the columns holding it
+    (9 bits each); per places index, the given's cell (0 if none); per box, its open cells and
+    the digits not given in it. None when two givens share a row, a column or a box: this is
+    how the engine, and `solve` before any search, find clashing givens."""
+    rows, cols, given, open_cells, unfixed = [0] * 9, [0] * 9, [0] * 81, [ALL] * 9, [ALL] * 9
+    for r, row in enumerate(board):
+        row_bit, at = 1 << r, GIVEN_AT[r]
+        for c, symbol in enumerate(row):
+            if symbol != ".":
+                d = DIGIT_INDEX[symbol]
+                k, bit = at[c]
+                j = 9 * d + k
+                if rows[d] & row_bit or cols[d] >> c & 1 or given[j]:
+                    return None
+                rows[d] |= row_bit
+                cols[d] |= 1 << c
+                given[j] = bit
+                open_cells[k] ^= bit
+                unfixed[k] ^= 1 << d
+    return rows, cols, given, open_cells, unfixed
+
+
+def placed_givens(board: Board) -> tuple[Places, Boxes] | None:
+    """The state with the givens fixed and the rows and columns they see cleared, built from
+    `given_masks` (no rule has run yet); None when givens clash or a digit has no place left in
+    a box.
+
+    A digit's places in a box are the box's open cells on the rows and columns still free for
+    it: masks, not a given at a time. A digit left with one place in a box is fixed there before
+    any rule runs.
+    """
+    masks = given_masks(board)
+    if masks is None:
+        return None
+    rows, cols, given, open_cells, unfixed = masks
+    places = [
+        given[j]
+        or open_cells[k] & ROW_CELLS[~rows[d] >> band & 7] & COL_CELLS[~cols[d] >> stack & 7]
+        for d, j, k, band, stack in PLACES_SPEC
+    ]
+    boxes = open_cells + [0] * 9 + unfixed
+    for j, x in enumerate(places):
+        if not x & (x - 1):
+            if not x:
+                return None  # a digit has no place left in a box
+            if boxes[BOX_OF[j][0]] >> j // 9 & 1:  # one place, not fixed yet: fix it there
+                clear_cell(places, boxes, j, x)
+    return places, boxes
 
 
 def place(places: Places, boxes: Boxes, j: int, bit: int) -> int:

@@ -189,3 +189,13 @@ CELL_NAMES: list[list[tuple[int, int, Digit]]] = [
     [(3 * (j % 9 // 3) + q // 3, 3 * (j % 9 % 3) + q % 3, SYMBOLS[j // 9]) for q in range(9)]
     for j in range(81)
 ]
+
+DIGIT_INDEX = {symbol: d for d, symbol in enumerate(SYMBOLS[:9])}
+"""A digit's index: "1" is 0."""
+GIVEN_AT = [
+    [(3 * (r // 3) + c // 3, 1 << (3 * (r % 3) + c % 3)) for c in range(9)] for r in range(9)
+]
+"""GIVEN_AT[r][c]: the box of cell (r, c) and the cell's bit in it."""
+PLACES_SPEC = [(d, 9 * d + k, k, 3 * (k // 3), 3 * (k % 3)) for d in range(9) for k in range(9)]
+"""By places index j: the digit, j, the box, and the shifts that bring the box's band's rows
+(and its stack's columns) to the low three bits."""

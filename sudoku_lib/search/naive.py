@@ -11,20 +11,25 @@ from ..board import BLANK, Board, Cell, Digit, empty_cells, geometry_of
 from ..i18n import _
 from .tracker import Tracker
 
+BOX_SIDE = {4: 2, 9: 3, 16: 4}
+"""A board's box side by its size."""
+
 
 def is_valid(board: Board, r: int, c: int, digit: Digit) -> bool:
-    """Can `digit` go at (r, c)? Scan its row, its column and its box for the same digit."""
-    size = len(board)
-    box = geometry_of(board).box
-    for i in range(size):
-        if board[r][i] == digit or board[i][c] == digit:
+    """Can `digit` go at (r, c)? Scan its row, its column and its box for the same digit.
+
+    The 27 cells are the textbook's; `in` on a row (or a row's slice of the box) scans it in
+    one step of Python rather than one a cell, which is what lets notebooks 04 to 06 run the
+    naive search for a hundred thousand nodes in a second or two.
+    """
+    if digit in board[r]:
+        return False
+    for row in board:
+        if row[c] == digit:
             return False
+    box = BOX_SIDE[len(board)]
     top, left = box * (r // box), box * (c // box)
-    for i in range(top, top + box):
-        for j in range(left, left + box):
-            if board[i][j] == digit:
-                return False
-    return True
+    return not any(digit in row[left : left + box] for row in board[top : top + box])
 
 
 def naive_search(board: Board, track: Tracker) -> bool:

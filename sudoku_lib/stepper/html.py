@@ -141,25 +141,69 @@ def stack_html(lines: list[str], title: str = "call stack") -> str:
     return f'<div class="sdk-stack"><b>{escape(title)}</b>{body}</div>'
 
 
+BESIDE_FROM = {"default": 660, "large": 780}
+"""The width (px) from which a stepper puts its controls beside the board: a laptop's notebook,
+even with the file browser open, is wider, and its height is what is short. (A container query
+cannot read a CSS variable, so this does not grow with Presentation Mode; the grid still holds.)"""
+
+
+def beside_rules(size: str) -> str:
+    """The layout with the board on the left and the stack and controls on its right, the counters
+    and caption below both, chosen when the stepper's own width allows it (a container query), so
+    board, caption, Step and Play fit a projector's 800 px height together."""
+    inner = f".sudoku-stepper.sdk-{size}:not(.sdk-side) > .sdk-layout"
+    return (
+        f"@container sdk-stepper (min-width: {BESIDE_FROM[size]}px) {{"
+        f" {inner} {{ display: grid; grid-template-columns: max-content minmax(0, 1fr);"
+        ' grid-template-areas: "title title" "board stack" "board buttons" "board play"'
+        ' "board slider" "board keys" "counters counters" "caption caption";'
+        " grid-template-rows: auto auto auto auto auto 1fr auto auto;"
+        " column-gap: 16px; align-items: start; }"
+        f" {inner} > .sdk-board-row {{ display: contents; }}"
+        f" {inner} .sdk-title-area {{ grid-area: title; }}"
+        f" {inner} .sdk-board-area {{ grid-area: board; }}"
+        f" {inner} .sdk-stack-area {{ grid-area: stack; min-width: 0; }}"
+        f" {inner} .sdk-stack {{ max-height: 9em; min-width: 0; }}"
+        f" {inner} > .sdk-buttons {{ grid-area: buttons; }}"
+        f" {inner} > .sdk-play-row {{ grid-area: play; }}"
+        f" {inner} > .sdk-slider {{ grid-area: slider; }}"
+        f" {inner} > .sdk-controller {{ grid-area: keys; }}"
+        f" {inner} > .sdk-counters-area {{ grid-area: counters; }}"
+        f" {inner} > .sdk-caption-area {{ grid-area: caption; }} }}"
+    )
+
+
+def scaled(px: float) -> str:
+    """A length of `px` pixels at JupyterLab's usual 14 px prose, growing with the prose.
+
+    `--sdk-unit` follows `--jp-content-font-size1`, which JupyterLab's Presentation Mode and its
+    content font-size setting change, so the stepper scales with the words around it.
+    """
+    return f"calc({px:g} * var(--sdk-unit))"
+
+
 def size_rules(size: str) -> str:
     """The CSS for one size: fixed cell sizes, so a narrow page wraps instead of squashing."""
     cell, digit, mark, text = METRICS[size]
     root = f".sudoku-stepper.sdk-{size}, .sudoku-side-by-side.sdk-{size}"
     rules = [
-        f"{root} {{ --sdk-text: {text}px; }}",
+        f"{root} {{ --sdk-text: {scaled(text)}; }}",
     ]
     for n, (cell_k, digit_k, mark_k) in SCALE.items():
         px = round(cell * cell_k)
         rules.append(
-            f".sdk-{size} .sdk-n{n} td {{ width: {px}px; min-width: {px}px; max-width: {px}px;"
-            f" height: {px}px; font-size: {round(digit * digit_k)}px; }}"
-            f" .sdk-{size} .sdk-n{n} .sdk-pm {{ font-size: {round(mark * mark_k)}px; }}"
-            f" .sdk-{size} .sdk-n{n} {{ width: {n * px + 4}px; }}"
+            f".sdk-{size} .sdk-n{n} td {{ width: {scaled(px)}; min-width: {scaled(px)};"
+            f" max-width: {scaled(px)}; height: {scaled(px)};"
+            f" font-size: {scaled(round(digit * digit_k))}; }}"
+            f" .sdk-{size} .sdk-n{n} .sdk-pm {{ font-size: {scaled(round(mark * mark_k))}; }}"
+            f" .sdk-{size} .sdk-n{n} {{ width: {scaled(n * px + 4)}; }}"
         )
     return "\n".join(rules)
 
 
 STYLE = f"""<style>
+.sudoku-stepper, .sudoku-side-by-side {{
+  --sdk-unit: calc(var(--jp-content-font-size1, 14px) / 14); }}
 .sdk-board {{ border-collapse: collapse; border: 2px solid {style.GRID_THICK};
   background: {style.BACKGROUND}; font-family: sans-serif; margin: 2px; table-layout: fixed; }}
 .sdk-board td {{ border: 1px solid {style.GRID_THIN}; text-align: center; vertical-align: middle;
@@ -191,9 +235,19 @@ STYLE = f"""<style>
 .sdk-counters {{ font-family: monospace; }}
 .sdk-keys {{ color: #4b5563; }}
 .sudoku-stepper:focus-within {{ outline: 2px solid {style.PLACED}; outline-offset: 2px; }}
+.sudoku-stepper:not(.sdk-side) {{ container: sdk-stepper / inline-size; }}
 {size_rules("default")}
 {size_rules("large")}
+{beside_rules("default")}
+{beside_rules("large")}
 .sudoku-side-by-side .sdk-pair {{ gap: 16px; }}
+.sudoku-side-by-side.widget-vbox {{ flex-flow: row wrap; align-items: center; column-gap: 8px; }}
+.sudoku-side-by-side > .sdk-pair, .sudoku-side-by-side > .sdk-controller {{ flex: 1 0 100%; }}
+.sudoku-side-by-side > .sdk-play-row {{ display: contents; }}
+.sudoku-side-by-side > .sdk-slider {{ flex: 1 1 16em; width: auto !important; }}
+.sudoku-side-by-side .sdk-stack {{ max-height: 5.5em; }}
+.sdk-layout .widget-html-content {{ line-height: 1.35; }}
+.sdk-layout .sdk-title-area, .sdk-layout .sdk-caption-area {{ margin: 4px 0; }}
 .sudoku-side-by-side .sudoku-stepper {{ flex: 0 0 auto; width: min-content; }}
 .sudoku-side-by-side .sdk-stack-area {{ flex: 1 0 100% !important; }}
 .sdk-large .widget-button, .sdk-large .widget-label, .sdk-large select, .sdk-large input,

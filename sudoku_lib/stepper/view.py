@@ -234,6 +234,7 @@ class Controls:
             ],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
+        self.buttons.add_class("sdk-buttons")
         self.controller = Controller(label=label)
         self.controller.on_msg(calling_with_message(weakref.ref(self)))
         self.play = button(
@@ -274,11 +275,14 @@ class Controls:
         )
         self.slider.add_class("sdk-slider")
         self.slider.observe(lambda change: self.jump(change["new"]), names="value")
+        play_row = widgets.HBox(
+            [self.play, self.speed, self.jump_box], layout=widgets.Layout(flex_flow="row wrap")
+        )
+        play_row.add_class("sdk-play-row")
+        self.controller.add_class("sdk-controller")
         self.widgets: tuple[widgets.Widget, ...] = (
             self.buttons,
-            widgets.HBox(
-                [self.play, self.speed, self.jump_box], layout=widgets.Layout(flex_flow="row wrap")
-            ),
+            play_row,
             self.slider,
             self.controller,
         )
@@ -399,9 +403,17 @@ class BoardView:
         self.stack.add_class("sdk-stack-area")
         self.counters = widgets.HTML()
         self.caption = widgets.HTML()
+        board_row = widgets.HBox(
+            [self.board, self.stack], layout=widgets.Layout(flex_flow="row wrap")
+        )
+        board_row.add_class("sdk-board-row")
+        self.title.add_class("sdk-title-area")
+        self.board.add_class("sdk-board-area")
+        self.counters.add_class("sdk-counters-area")
+        self.caption.add_class("sdk-caption-area")
         self.widgets: tuple[widgets.Widget, ...] = (
             self.title,
-            widgets.HBox([self.board, self.stack], layout=widgets.Layout(flex_flow="row wrap")),
+            board_row,
             self.counters,
             self.caption,
         )
@@ -441,7 +453,9 @@ class TimelineView:
         self.picture = BoardView(model.title)
         self.controls = Controls(model, f"{model.title} stepper") if controls else None
         parts = self.picture.widgets + (self.controls.widgets if self.controls else ())
-        self.widget = widgets.VBox(parts)
+        arranged = widgets.VBox(parts)
+        arranged.add_class("sdk-layout")  # the stylesheet places the parts by the room there is
+        self.widget = widgets.VBox([arranged])
         self.widget.add_class("sudoku-stepper")
         self.widget.add_class(f"sdk-{check_size(size)}")
         weakref.finalize(model, close_tree, self.widget)
@@ -522,6 +536,8 @@ class SideBySide:
         self.left, self.right = left, right
         self.note = ""
         self.controls = Controls(self, "two steppers", both=True)
+        for side in (left, right):
+            side.widget.add_class("sdk-side")  # one of a pair: a column, never board-beside-words
         boards = widgets.HBox(
             [left.widget, right.widget], layout=widgets.Layout(flex_flow="row wrap")
         )

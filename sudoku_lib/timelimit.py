@@ -1,0 +1,518 @@
+"""One time limit for the learner's code, the same everywhere: a budget kept by a trace hook.
+
+`with deadline(3.0) as limit: answer = learners_function(board)` raises `TooSlow` inside the
+learner's function once it has used three seconds. The hook is the standard library's
+`sys.settrace`: it sees each call of the learner's own code and each line of their loops, and
+reads the clock there, so the stop can only ever be raised in code the learner wrote, never
+inside the library, the standard library or the interpreter's own machinery. Nothing needs a
+signal or a thread, so the same limit works in a Jupyter kernel, in a worker thread, and in a
+browser's Python (Pyodide has neither). The seconds are the thread's CPU time, bounded by the
+wall clock at `WALL_FACTOR` times the limit, so a busy machine does not fail code in time.
+
+A learner's bare `except:` catches the stop (it is a BaseException, so `except Exception:` does
+not). Once the time is up, the hook raises it again at the learner's next line, next call, and
+next return with a value, until it leaves their code; a `finally:` or `except` block that the
+stop is passing through may run for `GRACE` seconds first (an undo takes microseconds). The
+`Limit` the deadline yields counts the stops and the catches, so a report can say so in words.
+
+Another trace function already installed (a debugger, coverage) is chained to, not replaced, and
+put back exactly on exit. A tool with its own trace function (`watch`'s recorder) hands it to
+`deadline(seconds, tracer=...)` and calls `time_keeper()`'s function from it for the learner's
+frames: one hook does both jobs, and every enclosing deadline's time is kept by whichever hook
+runs. Tracing costs time: code that makes many small calls runs three to five times slower.
+
+What a trace hook cannot see is a blocking call into C that never comes back to Python
+(`time.sleep(100)`). Where a signal timer exists (Unix, main thread) it is armed as a backstop
+for that case only: its handler raises the stop only when the frame it interrupted is the
+learner's own, inside the deadline's body. Without it everything else still holds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dis
+import math
+import numbers
+import os
+import signal
+import site
+import sys
+import sysconfig
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from types import CodeType, FrameType
+from typing import Any
+
+TraceFunction = Callable[[FrameType, str, Any], Any]
+
+GRACE = 0.05
+"""Seconds the learner's `finally:` and `except` blocks may run on after the stop before they
+are refused too (a cleanup such as un-placing a digit usually takes microseconds)."""
+
+REPEAT = 0.05
+"""Seconds between the backstop timer's later firings once the time is up: each one that finds
+the learner's own frame running (a blocking call caught and made again) raises the stop again."""
+
+WALL_FACTOR = 3.0
+"""How many times its limit a case may take by the wall clock: the limit is CPU time, and this
+bounds code that waits instead (a blocking call) or a machine so busy the case barely runs."""
+
+ALARM_LONGEST = 86_400.0
+"""The longest limit the backstop timer is armed for (a day): the system's timer refuses some
+huge values, and a limit that long is the trace hook's alone to keep."""
+
+CLOCK_EVERY = 32
+"""Trace events between two looks at the clock: a line costs far more than a look, but the
+hook runs on every line of the learner's code, so the look is spread out. At well under a
+microsecond an event, a stop comes a few microseconds late at most."""
+
+LIBRARY_DIR = Path(__file__).resolve().parent  # the sudoku_lib package
+
+
+class TooSlow(BaseException):
+    """Raised inside the learner's code when it runs past its time limit.
+
+    A BaseException, like KeyboardInterrupt, so that a learner's `except Exception:` cannot
+    swallow it and keep going; a bare `except:` does catch it, and is refused (see the module).
+
+    CPython removes a trace function that raises, so the hook that raised the stop is gone
+    while the learner's code handles it. When the learner's `except:` block ends and lets go
+    of the stop, it is freed at once, and `__del__` puts the hook back: the learner's next line
+    meets it again. (A stop the learner keeps is met by the profile hook `rearm_on_profile`.)
+    """
+
+    def __del__(self) -> None:
+        rearm()
+
+
+@dataclass
+class Limit:
+    """What one deadline saw: how often the stop was raised, and how often the learner's code
+    caught it and ran on (a bare `except:`), so a report can say so in words."""
+
+    seconds: float | None = None
+    stops: int = 0
+    caught: int = 0
+    finished: bool = False  # the body ended without the stop coming out of it
+
+    @property
+    def swallowed(self) -> bool:
+        """Whether the learner's code caught the stop at least once and went on."""
+        return self.caught > 0 or (self.stops > 0 and self.finished)
+
+
+def thread_cpu_clock() -> Callable[[], float]:
+    """The clock a budget is measured on: this thread's CPU time where the platform has it (a
+    browser's Python may not), else the process's, else the wall clock."""
+    for clock in (time.thread_time, time.process_time):
+        try:
+            clock()
+        except (OSError, AttributeError):
+            continue
+        return clock
+    return time.monotonic
+
+
+cpu_clock = thread_cpu_clock()
+
+
+# --- whose code is running ----------------------------------------------------------------------
+
+
+def code_roots() -> tuple[str, ...]:
+    """Where code the learner did not write lives: the standard library where its modules really
+    are (in Pyodide, inside a zip file, not where sysconfig says), the interpreter's and the
+    installed packages' folders. Read from real module locations, never guessed from names."""
+    roots = {str(Path(contextlib.__file__).parent), str(Path(os.__file__).parent)}
+    paths = sysconfig.get_paths()
+    roots |= {paths[key] for key in ("stdlib", "platstdlib", "purelib", "platlib") if key in paths}
+    with contextlib.suppress(AttributeError):  # a virtualenv's old `site` may lack these
+        roots |= set(site.getsitepackages())
+    return tuple(sorted(root for root in roots if root))
+
+
+_ROOTS = code_roots()
+_LEARNER_FILES: dict[str, bool] = {}
+
+
+def is_library_file(filename: str) -> bool:
+    """Whether code comes from the sudoku_lib package (the library, the checks, this module)."""
+    try:
+        return Path(filename).resolve().is_relative_to(LIBRARY_DIR)
+    except (OSError, ValueError):
+        return False
+
+
+def is_learner_file(filename: str) -> bool:
+    """Whether code comes from the learner (a notebook cell, `python -c`, their own module): not
+    from sudoku_lib, the standard library, the interpreter or an installed package. Cached: the
+    trace hook asks on every call."""
+    known = _LEARNER_FILES.get(filename)
+    if known is None:
+        frozen = filename.startswith("<frozen")
+        known = not (frozen or filename.startswith(_ROOTS) or is_library_file(filename))
+        _LEARNER_FILES[filename] = known
+    return known
+
+
+_LEARNER_CODE: dict[CodeType, bool] = {}
+
+
+def is_learner_frame(frame: FrameType) -> bool:
+    """Whether a frame runs the learner's code. Code made at run time has no file of its own
+    (a dataclass's `__init__` is "<string>", as is a `python -c` script): it is the learner's
+    when the module it was made for is (a namedtuple's, made for no module, is not). Cached by
+    code object."""
+    code = frame.f_code
+    known = _LEARNER_CODE.get(code)
+    if known is None:
+        filename = code.co_filename
+        if filename.startswith("<") and not filename.startswith("<frozen"):
+            module = sys.modules.get(str(frame.f_globals.get("__name__", "")))
+            home = getattr(module, "__file__", None)  # None: a script or a notebook's cells
+            known = module is not None and (home is None or is_learner_file(str(home)))
+        else:
+            known = is_learner_file(filename)
+        _LEARNER_CODE[code] = known
+    return known
+
+
+# --- the budgets open in this thread --------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Budget:
+    """One deadline's time: when it ends, and what it has done so far.
+
+    `ends` is on this thread's CPU clock (`cpu_clock`), so that a machine busy with other work
+    does not stop code that would have been in time; `wall_ends` bounds the wall clock too, a
+    few times longer, so that code waiting rather than computing is stopped as well.
+    """
+
+    ends: float
+    wall_ends: float
+    limit: Limit
+    caller: FrameType | None  # the frame whose `with` opened the deadline
+    hook: TraceFunction | None = None  # the trace function the deadline installed
+    refused_at: float = 0.0  # when the stop was first raised (monotonic)
+    last_raised: float = 0.0  # when the stop was last raised, by the hook or the timer
+    closed: bool = False  # the body has ended: nothing may raise for this budget any more
+
+    def overdue(self) -> bool:
+        """Whether this budget's time is up (once up, it stays up)."""
+        if self.limit.stops:
+            return True
+        return cpu_clock() >= self.ends or time.monotonic() >= self.wall_ends
+
+
+class Budgets:
+    """The deadlines open in one thread, innermost last (a trace hook is per thread too), and
+    this thread's `ticking`. A plain object, captured by the hooks' closures: the hooks run at
+    every call of the learner's code, so they must not look the thread up each time."""
+
+    __slots__ = ("countdown", "open", "stopping", "ticking")
+
+    def __init__(self) -> None:
+        self.open: list[Budget] = []
+        self.countdown = CLOCK_EVERY
+        self.stopping = False  # an open deadline has raised its stop: every event is looked at
+        self.ticking = ticking_hook(self)
+
+
+_THREAD = threading.local()
+
+
+def thread_budgets() -> Budgets:
+    """This thread's open deadlines."""
+    budgets: Budgets | None = getattr(_THREAD, "budgets", None)
+    if budgets is None:
+        budgets = _THREAD.budgets = Budgets()
+    return budgets
+
+
+def time_keeper() -> TraceFunction:
+    """This thread's `ticking` function: a tracer with its own hook (`watch`'s recorder) calls
+    it on each event of a learner's frame, and gives it to the learner's frames it does not
+    record as their trace function."""
+    return thread_budgets().ticking
+
+
+def ticking_hook(budgets: Budgets) -> TraceFunction:
+    """A learner frame's trace function that only keeps the time: it counts the event down and,
+    every CLOCK_EVERY events (every event once a stop is out), reads the clock."""
+
+    def ticking(frame: FrameType, event: str, arg: Any) -> Any:
+        budgets.countdown -= 1
+        if budgets.countdown <= 0 or budgets.stopping:
+            look(budgets, event, arg)
+        return ticking
+
+    return ticking
+
+
+def look(budgets: Budgets, event: str, arg: Any) -> None:
+    """The time keeper's slow path: read the clock, and raise the stop if a deadline is past
+    (again, if the learner's code runs on after catching it)."""
+    budgets.countdown = CLOCK_EVERY
+    due = [budget for budget in budgets.open if budget.overdue()]
+    if not due:
+        return
+    if any(budget.limit.stops for budget in due) and not running_on(due, event, arg):
+        return
+    raise_stop(budgets, due)
+
+
+def running_on(due: list[Budget], event: str, arg: Any) -> bool:
+    """Whether this event shows the learner's code going on after the stop: a line, a call, or
+    a return with a value (`except: return False`), and not a `finally:`/`except` block that the
+    stop is still passing through (for its first GRACE seconds)."""
+    if event == "exception" or (event == "return" and arg is None):
+        return False
+    handled = sys.exc_info()[1]
+    first = min(budget.refused_at for budget in due if budget.limit.stops)
+    return not isinstance(handled, TooSlow) or time.monotonic() - first > GRACE
+
+
+def raise_stop(budgets: Budgets, due: list[Budget]) -> None:
+    """Raise TooSlow for the budgets whose time is up, counting a second stop as a catch."""
+    now = time.monotonic()
+    budgets.stopping = True
+    for budget in due:
+        if budget.limit.stops:
+            budget.limit.caught += 1
+        else:
+            budget.refused_at = now
+        budget.limit.stops += 1
+        budget.last_raised = now
+    if sys.getprofile() is None:
+        sys.setprofile(rearm_on_profile)
+    raise TooSlow
+
+
+def rearm() -> None:
+    """Put the trace hook back after it raised the stop (CPython removed it): the hook of the
+    innermost deadline that has stopped, for the thread and for every open learner frame in
+    its body that lost its own. Never raises: it runs from `__del__` and a profile hook."""
+    budgets = thread_budgets()
+    stopped = [budget for budget in budgets.open if budget.limit.stops]
+    if not stopped or stopped[-1].hook is None:
+        return
+    budget = stopped[-1]
+    if sys.gettrace() is not budget.hook:
+        sys.settrace(budget.hook)
+    frame: FrameType | None = sys._getframe(1)
+    while frame is not None and frame is not budget.caller:
+        if frame.f_trace is None and is_learner_frame(frame):
+            frame.f_trace = budgets.ticking
+        frame = frame.f_back
+
+
+def rearm_on_profile(frame: FrameType, event: str, arg: Any) -> None:
+    """The profile hook set once a stop is raised: at the learner's next call (of theirs or of
+    a built-in) it puts the trace hook back if the stop is still kept (`except ... as e` that
+    stores it). It never raises, so CPython never removes it; the deadline does, on exit."""
+    if sys.gettrace() is None:
+        rearm()
+
+
+# --- the hook -----------------------------------------------------------------------------------
+
+
+def budget_hook(previous: TraceFunction | None) -> TraceFunction:
+    """The global trace function of a deadline that has no tracer of its own to use: it ticks at
+    each call of the learner's code and on each line of their loops, and passes every event on
+    to `previous` (a debugger, coverage). It runs at every call in the body, so its common path
+    is written flat: a look-up of what the code is, and a countdown."""
+    modes, budgets = _MODES, thread_budgets()
+
+    def on_call(frame: FrameType, event: str, arg: Any) -> Any:
+        inner = previous(frame, event, arg) if previous is not None else None
+        mode = modes.get(frame.f_code)
+        if mode is None:
+            mode = code_mode(frame)
+        if not mode:
+            return inner
+        budgets.countdown -= 1
+        if budgets.countdown <= 0 or budgets.stopping:
+            look(budgets, event, arg)
+        if mode == LEARNER and inner is None and not budgets.stopping:
+            return None  # it cannot run on for ever without a call: its calls are enough
+        return local_hook(budgets, inner) if inner is not None else budgets.ticking
+
+    return on_call
+
+
+def local_hook(budgets: Budgets, inner: TraceFunction) -> TraceFunction:
+    """A learner frame's trace function when another tracer is chained: the event goes to the
+    other tracer's function for this frame first, then the time is kept."""
+
+    def on_event(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal inner
+        if inner is not None:
+            inner = inner(frame, event, arg)
+        if not budgets.open:  # a generator resumed after its deadline ended: step aside
+            return inner
+        budgets.ticking(frame, event, arg)
+        return on_event
+
+    return on_event
+
+
+NOT_LEARNER, LEARNER, LEARNER_LOOP = 0, 1, 2
+_MODES: dict[CodeType, int] = {}
+
+
+def code_mode(frame: FrameType) -> int:
+    """What a frame's code is to the time limit: not the learner's, the learner's, or the
+    learner's with a loop (whose lines must be seen). Cached by code object."""
+    mode = _MODES[frame.f_code] = (
+        NOT_LEARNER
+        if not is_learner_frame(frame)
+        else LEARNER_LOOP
+        if has_loop(frame.f_code)
+        else LEARNER
+    )
+    return mode
+
+
+_BACKWARD_JUMPS = frozenset(
+    code for name, code in dis.opmap.items() if "BACKWARD" in name or name == "JUMP_ABSOLUTE"
+)
+"""The instructions that close a loop, in every Python this runs on (3.11 also has conditional
+ones: `while x < n:` ends in POP_JUMP_BACKWARD_IF_TRUE)."""
+_LOOPS: dict[CodeType, bool] = {}
+COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
+
+
+def has_loop(code: CodeType) -> bool:
+    """Whether code can run on for ever without making a call: it jumps backwards (a `for` or
+    `while`). Only such frames need their lines traced, which is what makes tracing slow; any
+    other frame is seen at each call it makes. A comprehension counts as no loop: it runs over
+    something finite or hands each item to its caller (a generator is seen at each resume)."""
+    known = _LOOPS.get(code)
+    if known is None:
+        ops = code.co_code[::2]
+        known = code.co_name not in COMPREHENSIONS and any(op in _BACKWARD_JUMPS for op in ops)
+        _LOOPS[code] = known
+    return known
+
+
+# --- the deadline -------------------------------------------------------------------------------
+
+
+def check_seconds(seconds: object) -> float:
+    """The limit as a float, refused with words when it is not a positive, finite time."""
+    if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
+        raise TypeError(f"a time limit is a number of seconds, not {type(seconds).__name__}")
+    if not 0 < float(seconds) < math.inf:
+        raise ValueError(f"a time limit must be more than 0 seconds and finite, not {seconds}")
+    return float(seconds)
+
+
+@contextmanager
+def deadline(seconds: float | None, *, tracer: TraceFunction | None = None) -> Iterator[Limit]:
+    """Raise TooSlow in the learner's code run inside, once it has run `seconds` (None: no
+    limit). Yields a `Limit` that says, afterwards, how often the stop was raised and whether
+    the code inside caught it and went on.
+
+    tracer: a trace function to install for the body instead of the deadline's own; it must
+    call `tick` for the learner's frames (as `watch`'s recorder does). Without it, the
+    deadline's own hook is installed, chained to whatever trace function was set. Either way the
+    previous trace function is put back exactly on exit, however the body ended.
+    """
+    if seconds is None:
+        yield Limit()
+        return
+    seconds = check_seconds(seconds)
+    limit = Limit(seconds)
+    budget = Budget(
+        cpu_clock() + seconds, time.monotonic() + seconds * WALL_FACTOR, limit, entering_frame()
+    )
+    previous: Any = sys.gettrace()  # typeshed's own trace type does not chain
+    previous_profile = sys.getprofile()
+    budget.hook = tracer if tracer is not None else budget_hook(previous)
+    thread_budgets().open.append(budget)
+    try:
+        with alarm_backstop(budget):
+            sys.settrace(budget.hook)
+            try:
+                yield limit
+                limit.finished = True
+            finally:  # closed first: a stop freed from here on must not put the hook back
+                close(budget)
+                sys.settrace(previous)
+                sys.setprofile(previous_profile)
+    finally:
+        close(budget)  # (again, if the timer could not be set up: harmless)
+
+
+def close(budget: Budget) -> None:
+    """End a budget: it raises nothing more, and the thread's other deadlines go on."""
+    budget.closed = True
+    budgets = thread_budgets()
+    if budget in budgets.open:
+        budgets.open.remove(budget)
+    budgets.stopping = any(open_budget.limit.stops for open_budget in budgets.open)
+
+
+def entering_frame() -> FrameType | None:
+    """The frame whose `with` entered the deadline: the first one out from here that is not
+    this module's or contextlib's."""
+    frame: FrameType | None = sys._getframe(1)
+    machinery = (__file__, contextlib.__file__)
+    while frame is not None and frame.f_code.co_filename in machinery:
+        frame = frame.f_back
+    return frame
+
+
+def in_body(frame: FrameType | None, caller: FrameType | None) -> bool:
+    """Whether `frame` is the learner's and runs inside the deadline's body: called, at some
+    remove, by the frame that holds the `with` (never that frame itself)."""
+    if frame is None or frame is caller or not is_learner_frame(frame):
+        return False
+    outer = frame.f_back
+    while outer is not None and outer is not caller:
+        outer = outer.f_back
+    return outer is caller
+
+
+def alarm_available() -> bool:
+    """A signal timer works only on Unix and only in the main thread (a kernel runs cells there)."""
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+@contextmanager
+def alarm_backstop(budget: Budget) -> Iterator[None]:
+    """Where a signal timer exists, one that stops a blocking call into C (`time.sleep(100)`)
+    the trace hook cannot see: when it fires in the learner's own frame inside the body, and
+    the hook has not raised the stop in the last REPEAT seconds, it raises it there. Anywhere
+    else it does nothing (the hook stops the learner's code at its next line). The timer, its
+    handler and an outer timer (pytest's, say) are all put back on exit."""
+    if not alarm_available() or (budget.limit.seconds or 0) > ALARM_LONGEST:
+        yield
+        return
+
+    def on_alarm(signum: int, frame: FrameType | None) -> None:
+        if budget.closed:
+            return
+        signal.setitimer(signal.ITIMER_REAL, REPEAT)  # a blocking call caught may come again
+        quiet = time.monotonic() - budget.last_raised >= REPEAT
+        if quiet and budget.overdue() and in_body(frame, budget.caller):
+            raise_stop(thread_budgets(), [budget])
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    first = (budget.limit.seconds or 0) * WALL_FACTOR  # the CPU limit is the hook's to keep
+    outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, first)
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if outer_delay:
+            left = max(outer_delay - (time.monotonic() - started), 0.001)
+            signal.setitimer(signal.ITIMER_REAL, left, outer_interval)

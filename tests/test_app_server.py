@@ -1,0 +1,109 @@
+"""`make app` serves the app and nothing else: Voilà's own server, not a Jupyter server with
+JupyterLab, terminals and the file API behind the same token.
+
+The command is the one `make app` runs (read from `make -n`), on a free loopback port, with the
+browser left closed. Every other address, asked with the token, must not answer with a page.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser_support import OUTPUT, ROOT, stop
+
+START_SECONDS = 60
+NOT_THE_APP = [
+    "lab",
+    "lab/tree/stepper_app.ipynb",
+    "tree",
+    "terminals/1",
+    "api/terminals",
+    "api/contents",
+    "api/contents/stepper_app.ipynb",
+    "api/kernels",
+    "api/sessions",
+    "files/stepper_app.ipynb",
+    "voila/render/stepper_app.ipynb",
+    "edit/Makefile",
+]
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on at this moment."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def app_command(port: int) -> str:
+    """What `make app PORT=port` runs, with the browser left closed."""
+    done = subprocess.run(
+        ["make", "-n", "-C", str(ROOT), "app", f"PORT={port}"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    served = [line for line in done.stdout.splitlines() if "voila" in line]
+    assert len(served) == 1, done.stdout
+    return f"{served[0]} --no-browser"
+
+
+@pytest.fixture
+def app_address(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """The app's server as `make app` starts it: its address and token."""
+    port = free_port()
+    OUTPUT.mkdir(exist_ok=True)
+    log = OUTPUT / "make-app.log"
+    with log.open("w", encoding="utf-8") as sink:
+        server = subprocess.Popen(
+            shlex.split(app_command(port)), cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT
+        )
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while not (found := re.search(r"\?token=(\w+)", log.read_text(encoding="utf-8"))):
+            assert server.poll() is None, log.read_text(encoding="utf-8")
+            assert time.monotonic() < deadline, "the app's server did not start"
+            time.sleep(0.3)
+        yield f"http://127.0.0.1:{port}/", found.group(1)
+    finally:
+        stop(server)
+
+
+def reach(url: str, token: str | None) -> tuple[int, str]:
+    """The HTTP status a request ends with, redirects followed, and the address it ended at."""
+    headers = {"Authorization": f"token {token}"} if token else {}
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=30) as r:
+            return int(r.status), r.url
+    except urllib.error.HTTPError as error:
+        return error.code, error.url
+
+
+def test_the_app_s_server_answers_the_app_and_nothing_else(app_address):
+    base, token = app_address
+    with urllib.request.urlopen(f"{base}?token={token}", timeout=60) as page:
+        html = page.read().decode()
+    assert page.status == 200 and "voila" in html.lower()
+    assert "from sudoku_lib.app import" not in html, "the app's code is on the page"
+
+    code, landed = reach(base, None)
+    assert "/login" in landed or code in (401, 403), f"the app opened without its token: {landed}"
+    answered = {path: reach(base + path, token)[0] for path in NOT_THE_APP}
+    assert all(code in (403, 404) for code in answered.values()), answered
+
+
+def test_make_app_asks_for_a_token_and_listens_on_loopback_only():
+    command = app_command(8866)
+    assert "voila app/stepper_app.ipynb" in command
+    assert "--Voila.ip=127.0.0.1" in command and "--token" in command.split()
+    assert "--port=8866" in command and "jupyter server" not in command

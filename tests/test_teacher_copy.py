@@ -1,0 +1,99 @@
+"""The teacher's copy: `make lab-teacher` serves teacher/, a git-ignored working copy, so running
+and saving a notebook there never changes a tracked file; solution cells open folded.
+
+The test works on a scratch git repository holding the project's tracked files as they are now
+(so it checks this work tree, not the last commit), builds the teacher's copy there with the
+same command the Makefile runs, runs a notebook of it and saves it, and asks git what changed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+from tests.browser_support import ROOT
+from tools.make_student import has_solution
+
+NOTEBOOK = "01_the_board.ipynb"
+
+
+def git(folder: Path, *args: str) -> str:
+    """Run git in folder and return what it printed."""
+    done = subprocess.run(
+        ["git", "-C", str(folder), *args], check=True, capture_output=True, text=True
+    )
+    return done.stdout
+
+
+def scratch_repository(target: Path) -> Path:
+    """A new git repository with one commit: every file git tracks here, as it is on disk."""
+    for name in git(ROOT, "ls-files", "-z").split("\0"):
+        source = ROOT / name
+        if name and source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    git(target, "init", "-q")
+    git(target, "add", "-A")
+    git(target, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "course")
+    return target
+
+
+def make_dry_run(target: str) -> str:
+    """The commands `make <target>` would run here, without running them."""
+    done = subprocess.run(
+        ["make", "-n", "-C", str(ROOT), target], check=True, capture_output=True, text=True
+    )
+    return done.stdout
+
+
+def test_make_lab_teacher_serves_the_teacher_s_copy_built_by_the_tool():
+    commands = make_dry_run("lab-teacher")
+    assert "tools.make_student --build teacher --out teacher" in commands
+    assert "cd teacher && " in commands and "jupyter lab" in commands
+    assert "cd notebooks" not in commands
+
+
+def test_running_and_saving_in_the_teacher_s_copy_leaves_git_status_clean(tmp_path):
+    repository = scratch_repository(tmp_path / "course")
+    subprocess.run(
+        [sys.executable, "-m", "tools.make_student", "--build", "teacher", "--out", "teacher"],
+        cwd=repository,
+        check=True,
+        capture_output=True,
+    )
+    copy = repository / "teacher" / NOTEBOOK
+    built = copy.read_bytes()
+    notebook = nbformat.read(copy, as_version=4)
+    NotebookClient(
+        notebook,
+        timeout=120,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(copy.parent)}},
+    ).execute()
+    nbformat.write(notebook, copy)  # what JupyterLab's save does
+
+    assert copy.read_bytes() != built, "the run saved nothing: the test proves nothing"
+    assert git(repository, "status", "--porcelain") == ""
+
+
+def test_solution_cells_open_folded_and_nothing_else_does(tmp_path):
+    subprocess.run(
+        [sys.executable, "-m", "tools.make_student", "--build", "teacher", "--out", str(tmp_path)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    for source in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        course = nbformat.read(source, as_version=4)
+        copy = nbformat.read(tmp_path / source.name, as_version=4)
+        assert [c.source for c in copy.cells] == [c.source for c in course.cells], source.name
+        folded = [c.metadata.get("jupyter", {}).get("source_hidden", False) for c in copy.cells]
+        assert folded == [has_solution(c) for c in course.cells], source.name
+        assert any(folded), f"{source.name} has no solution cell to fold"
+        outputs = [c.get("outputs") for c in course.cells]
+        assert [c.get("outputs") for c in copy.cells] == outputs, source.name
