@@ -1,8 +1,10 @@
 """How the course names things for people: cells, units, digits, counts and durations.
 
 Every caption, error message, self-check and picture title builds its words here, so the course
-says a thing one way everywhere, and a translation (the source material is Chinese) has one
-module to change. Code counts rows, columns and boxes from 0 (`r`, `c`, `box_index`); people
+says a thing one way everywhere. Each English template is a message id of the gettext catalog
+(sudoku_lib/i18n.py): it is looked up when it is shown, so after `set_language("zh")` the same
+functions speak Chinese. The tables below stay English; `make catalog` extracts them. Code
+counts rows, columns and boxes from 0 (`r`, `c`, `box_index`); people
 count them from 1, and only this module turns the one into the other.
 """
 
@@ -10,6 +12,8 @@ from __future__ import annotations
 
 import unicodedata
 from types import MappingProxyType
+
+from .i18n import _, npgettext
 
 UNIT_KINDS = ("row", "column", "box")
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
@@ -40,26 +44,62 @@ SWITCH_LABELS = MappingProxyType(
 def switched_off(method_name: str, off: list[str]) -> str:
     """A method's name with the switches it runs without: "pruned, hidden singles off"."""
     in_order = [name for name in SWITCH_LABELS if name in off]  # the order the search uses
-    labels = [SWITCH_LABELS[name] for name in in_order]
-    return f"{method_name}, {' and '.join(labels)} off" if labels else method_name
+    labels = [switch_label(name) for name in in_order]
+    if not labels:
+        return method_name
+    return _("{method}, {switches} off").format(
+        method=method_name, switches=_(" and ").join(labels)
+    )
+
+
+def method_label(name: str) -> str:
+    """How one of the stepper's methods reads on a button, in the language chosen."""
+    return _(METHOD_LABELS[name])
+
+
+def switch_label(name: str) -> str:
+    """How one switch of the pruned search reads on a button, in the language chosen."""
+    return _(SWITCH_LABELS[name])
+
+
+STATUS_TEXT = MappingProxyType(
+    {"solved": "solved", "no solution": "no solution", "gave up": "gave up"}
+)
+"""How a search's status (SolveResult.status, which code compares) reads for people."""
+
+
+def status_text(status: str) -> str:
+    """A search's status in the language chosen: "solved", in Chinese "已解出"."""
+    return _(STATUS_TEXT[status])
 
 
 def cell_name(row: int, col: int) -> str:
     """A cell as a learner says it, from 0-based indices: (0, 2) -> "row 1, column 3"."""
-    return f"row {row + 1}, column {col + 1}"
+    return _("row {row}, column {column}").format(row=row + 1, column=col + 1)
+
+
+UNIT_TEMPLATES = MappingProxyType(
+    {"row": "row {index}", "column": "column {index}", "box": "box {index}"}
+)
+"""How one unit of each kind is named; the kinds themselves stay English in code."""
 
 
 def unit_name(kind: str, index: int, size: int = 9) -> str:
     """ "row 3", "column 5" or "box 1 (top-left)" from a 0-based index; 9x9 boxes get a name."""
-    name = f"{kind} {index + 1}"
+    name = unit_number(kind, index)
     if kind == "box" and size == 9:
-        name += f" ({BOX_NAMES_9[index]})"
+        name = _("{box} ({place})").format(box=name, place=_(BOX_NAMES_9[index]))
     return name
+
+
+def unit_number(kind: str, index: int) -> str:
+    """ "row 3", "box 1": a unit by its number alone, from a 0-based index."""
+    return _(UNIT_TEMPLATES[kind]).format(index=index + 1)
 
 
 def count_word(n: int) -> str:
     """Small counts in words ("two", "three"), larger ones in figures."""
-    return COUNT_WORDS.get(n, str(n))
+    return _(COUNT_WORDS[n]) if n in COUNT_WORDS else str(n)
 
 
 def number(n: int) -> str:
@@ -68,9 +108,14 @@ def number(n: int) -> str:
 
 
 def plural(n: int, noun: str, nouns: str | None = None) -> str:
-    """ "1 node", "4,208 nodes": a count with its noun."""
-    word = noun if n == 1 else (nouns or noun + "s")
-    return f"{number(n)} {word}"
+    """ "1 node", "4,208 nodes": a count with its noun.
+
+    The catalog holds "{count} node" / "{count} nodes" in the context "counted" (tools/catalog.py
+    extracts every call's noun), so a language without plurals can add its measure word there:
+    "4,208 个节点".
+    """
+    singular, many = "{count} " + noun, "{count} " + (nouns or noun + "s")
+    return npgettext("counted", singular, many, n).format(count=number(n))
 
 
 def format_seconds(seconds: float) -> str:
@@ -89,16 +134,22 @@ def format_seconds(seconds: float) -> str:
 def about_duration(seconds: float) -> str:
     """A long estimate in the unit a person would use: 845 s -> "about 14 minutes"."""
     if seconds < 59.5:
-        return "about " + plural(max(1, round(seconds)), "second")
-    for noun, length, next_length in (("minute", 60, 3_600), ("hour", 3_600, 86_400)):
-        if seconds < 1.5 * next_length:
-            return "about " + plural(round(seconds / length), noun)
-    return "about " + plural(round(seconds / 86_400), "day")
+        return _about(plural(max(1, round(seconds)), "second"))
+    if seconds < 1.5 * 3_600:
+        return _about(plural(round(seconds / 60), "minute"))
+    if seconds < 1.5 * 86_400:
+        return _about(plural(round(seconds / 3_600), "hour"))
+    return _about(plural(round(seconds / 86_400), "day"))
+
+
+def _about(duration: str) -> str:
+    """An estimate said as one: "about 14 minutes"."""
+    return _("about {duration}").format(duration=duration)
 
 
 def cell_and_indices(row: int, col: int) -> str:
     """A cell both ways, as code and as people write it: (4, 4) -> "(4, 4), row 5, column 5"."""
-    return f"({row}, {col}), {cell_name(row, col)}"
+    return _("({r}, {c}), {cell}").format(r=row, c=col, cell=cell_name(row, col))
 
 
 # What the self-checks say. One template a message, filled with `check_text(key, **fields)`, so a
@@ -536,20 +587,23 @@ CHECK_TEXT.update(
 
 def check_text(key: str, **fields: object) -> str:
     """One self-check message, by key, with its blanks filled in."""
-    return CHECK_TEXT[key].format(**fields)
+    return _(CHECK_TEXT[key]).format(**fields)
 
 
 def seconds_text(seconds: float) -> str:
     """A short time limit as said: 2 -> "2 seconds", 0.5 -> "0.5 seconds", 1 -> "1 second"."""
-    return f"{seconds:g} second" + ("" if seconds == 1 else "s")
+    many = 1 if seconds == 1 else 2  # 0.5 reads "0.5 seconds", as 2 does
+    return npgettext("counted", "{count} second", "{count} seconds", many).format(
+        count=f"{seconds:g}"
+    )
 
 
 def cell_in_unit(row: int, col: int, kind: str) -> str:
     """A cell named within a unit that already fixes part of it: "column 7" within a row."""
     if kind == "row":
-        return f"column {col + 1}"
+        return _("column {index}").format(index=col + 1)
     if kind == "column":
-        return f"row {row + 1}"
+        return _("row {index}").format(index=row + 1)
     return cell_name(row, col)
 
 
@@ -557,20 +611,22 @@ def step_status(position: int, known: int, finished: bool) -> str:
     """Where a stepper is, in words: "step 4 of 12,523", "step 52 of 52: the search has ended",
     or "step 4 of at least 4" while the search goes on (only the steps recorded so far are known).
     """
+    fields = {"position": number(position), "known": number(known)}
     if not finished:
-        return f"step {number(position)} of at least {number(known)}"
-    where = f"step {number(position)} of {number(known)}"
-    return f"{where}: the search has ended" if position == known else where
+        return _("step {position} of at least {known}").format(**fields)
+    if position == known:
+        return _("step {position} of {known}: the search has ended").format(**fields)
+    return _("step {position} of {known}").format(**fields)
 
 
 def ended_note() -> str:
     """What a stepper says when asked to go past its last step."""
-    return "the search has ended: this is its last step"
+    return _("the search has ended: this is its last step")
 
 
 def cap_note(cap: int) -> str:
     """What a stepper says when a cap stopped a long move."""
-    return f"stopped after {plural(cap, 'step')}: press again to go on"
+    return _("stopped after {steps}: press again to go on").format(steps=plural(cap, "step"))
 
 
 # What `watch` and notebook 08's checks say about a learner's own function, one template a
@@ -652,7 +708,7 @@ WATCH_TEXT = {
 
 def watch_text(key: str, **fields: object) -> str:
     """One message of `watch` or notebook 08's checks, by key, with its blanks filled in."""
-    return WATCH_TEXT[key].format(**fields)
+    return _(WATCH_TEXT[key]).format(**fields)
 
 
 CHARACTER_NOTES = MappingProxyType(
@@ -668,13 +724,14 @@ def character_name(char: str) -> str:
         return repr(char)
     visible = char.isprintable() and not unicodedata.category(char).startswith("M")
     shown = repr(char) if visible else ascii(char)
-    note = CHARACTER_NOTES.get(char) or unicodedata.name(char, "a control character")
+    known = CHARACTER_NOTES.get(char)
+    note = _(known) if known else unicodedata.name(char, "") or _("a control character")
     return f"{shown} (U+{ord(char):04X}, {note})"
 
 
 def short_cell_name(row: int, col: int) -> str:
     """A cell in the fewest characters, for a label under a small picture: (0, 2) -> "r1c3"."""
-    return f"r{row + 1}c{col + 1}"
+    return _("r{row}c{column}").format(row=row + 1, column=col + 1)
 
 
 CHECK_TEXT.update(
@@ -860,7 +917,7 @@ PICTURE_TEXT = {  # the words on the course's charts and board pictures (charts.
 
 def picture_text(key: str, **fields: object) -> str:
     """The words a picture shows for `key`, with its blanks filled in."""
-    return PICTURE_TEXT[key].format(**fields)
+    return _(PICTURE_TEXT[key]).format(**fields)
 
 
 # Notebook 05's checks: the stepper's steps, its dead ends, its tries per depth.

@@ -394,7 +394,8 @@ class Viewable(Driver, Protocol):
     @property
     def title(self) -> str: ...
 
-    stack_title: str
+    @property
+    def stack_title(self) -> str: ...
 
     def frame(self) -> Frame: ...
 
