@@ -108,10 +108,13 @@ class Limit:
 def thread_cpu_clock() -> Callable[[], float]:
     """The clock a budget is measured on: this thread's CPU time where the platform has it (a
     browser's Python may not), else the process's, else the wall clock."""
-    for clock in (time.thread_time, time.process_time):
+    for name in ("thread_time", "process_time"):
+        clock: Callable[[], float] | None = getattr(time, name, None)
+        if clock is None:
+            continue
         try:
             clock()
-        except (OSError, AttributeError):
+        except OSError:
             continue
         return clock
     return time.monotonic
