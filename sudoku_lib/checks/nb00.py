@@ -7,6 +7,7 @@ from collections.abc import Callable
 from ..board import Board, givens, parse
 from ..puzzles import SAMPLE, load_set
 from ..search import solve
+from ..search.events import Event, Try
 from ..words import check_text
 from .core import NO_ANSWER, Attempt, Case, Report, check_cases
 
@@ -106,3 +107,115 @@ def swapped_row_and_column(attempt: Attempt) -> str | None:
 def read_the_puzzle(attempt: Attempt) -> str | None:
     """A blank, or the given: the puzzle was read, not its solution."""
     return check_text("read the puzzle") if attempt.got == "." else None
+
+
+# Exercise: the naive search's first move, worked out from the board (the stepper's first Step).
+
+
+def first_move(puzzle: str) -> tuple[int, int, str]:
+    """(row, column, digit) of the naive search's first try, row and column counted from 1."""
+    events: list[Event] = []
+    solve(puzzle, "naive", max_nodes=1, listener=events.append)
+    first = next(event for event in events if isinstance(event, Try))
+    return first.row + 1, first.col + 1, first.digit
+
+
+def with_first_row_filled(puzzle: str) -> str:
+    """The puzzle with its first row copied from its solution, so the first blank is lower down."""
+    solution = solve(puzzle).solution
+    assert solution is not None
+    return "".join(solution[0]) + puzzle[9:]
+
+
+def first_move_puzzles() -> dict[str, str]:
+    """Puzzles whose first blank's digit is settled by the row, the column or the box."""
+    easy, top = load_set("easy50"), load_set("top95")
+    return {
+        "the sample": SAMPLE,
+        "top95 #2": top[1],
+        "easy50 #1": easy[0],
+        "easy50 #5": easy[4],
+        "top95 #4": top[3],
+        "easy50 #1 with its first row filled in": with_first_row_filled(easy[0]),
+    }
+
+
+def check_first_try(first_try: Callable[[str], object]) -> Report:
+    """first_try(puzzle): where the naive search places its first digit, and which digit."""
+    cases = [Case(name, (p,), first_move(p)) for name, p in first_move_puzzles().items()]
+    return check_cases(
+        "first_try",
+        first_try,
+        cases,
+        mistakes=[
+            move_from_zero,
+            move_swapped,
+            move_digit_a_number,
+            box_forgotten,
+            column_forgotten,
+        ],
+    )
+
+
+def _move(got: object) -> tuple[object, object, object] | None:
+    """A learner's answer as (row, column, digit), or None when it has another shape."""
+    return (got[0], got[1], got[2]) if isinstance(got, tuple | list) and len(got) == 3 else None
+
+
+def move_from_zero(attempt: Attempt) -> str | None:
+    """Row and column counted from 0, as the code counts."""
+    row, col, digit = attempt.case.expected
+    if _move(attempt.got) == (row - 1, col - 1, digit):
+        return check_text("from zero", row=row, col=col)
+    return None
+
+
+def move_swapped(attempt: Attempt) -> str | None:
+    """(column, row, digit): the row must come first."""
+    row, col, digit = attempt.case.expected
+    if row != col and _move(attempt.got) == (col, row, digit):
+        return check_text("row and column swapped")
+    return None
+
+
+def move_digit_a_number(attempt: Attempt) -> str | None:
+    """The digit as an int: the board holds one-character strings."""
+    row, col, digit = attempt.case.expected
+    if _move(attempt.got) == (row, col, int(digit)):
+        return check_text("digits as numbers")
+    return None
+
+
+def smallest_missing(puzzle: str, units: tuple[str, ...]) -> str:
+    """The smallest digit missing from the given units of the puzzle's first blank."""
+    board = parse(puzzle)
+    r, c = next((r, c) for r, row in enumerate(board) for c, d in enumerate(row) if d == ".")
+    seen = set()
+    if "row" in units:
+        seen |= set(board[r])
+    if "column" in units:
+        seen |= {board[i][c] for i in range(9)}
+    return next(d for d in "123456789" if d not in seen)
+
+
+def box_forgotten(attempt: Attempt) -> str | None:
+    """The smallest digit missing from the row and the column: the box was not looked at."""
+    (puzzle,) = attempt.case.args
+    move = _move(attempt.got)
+    row, col, _ = attempt.case.expected
+    guess = smallest_missing(puzzle, ("row", "column"))
+    if guess == smallest_missing(puzzle, ("row",)):
+        return None  # the column may have been forgotten too: column_forgotten says both
+    if move == (row, col, guess) != attempt.case.expected:
+        return check_text("box forgotten", digit=guess)
+    return None
+
+
+def column_forgotten(attempt: Attempt) -> str | None:
+    """The smallest digit missing from the row alone."""
+    (puzzle,) = attempt.case.args
+    row, col, _ = attempt.case.expected
+    guess = smallest_missing(puzzle, ("row",))
+    if _move(attempt.got) == (row, col, guess) != attempt.case.expected:
+        return check_text("column forgotten", digit=guess)
+    return None

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..board import Board, parse
 from ..puzzles import FOUR_BY_FOUR, SAMPLE, load_set
 from ..search import solve
-from ..search.events import DeadEnd, Event, Try
-from ..stepper.model import BoardReplay
+from ..search.events import DeadEnd, Event, Try, Undo
+from ..stepper.model import BoardReplay, StepperModel
+from ..stepper.predict import Question, Score, Verdict
+from ..stepper.questions import DEEPER
 from ..words import check_text
 from .core import Attempt, Case, Report, check_cases
 
@@ -187,3 +190,201 @@ def not_only_tries(attempt: Attempt) -> str | None:
 def _as_dict(got: object) -> dict[object, object] | None:
     """A learner's answer as a dict, if it is one."""
     return dict(got) if isinstance(got, dict) else None
+
+
+# Exercises 4 and 5: a cell's changes, counted by stepping; the learner's predictions, scored. --
+
+
+def cell_changes(puzzle: str, row: int, col: int, steps: int, writes_only: bool = False) -> int:
+    """How many of the first `steps` events write a digit at (row, col), counted from 1, or
+    (unless `writes_only`) take one back."""
+    cell = (row - 1, col - 1)
+    count = 0
+    for event in events_of(puzzle, max_nodes=steps)[:steps]:
+        if isinstance(event, Try) or (isinstance(event, Undo) and not writes_only):
+            count += (event.row, event.col) == cell
+    return count
+
+
+CHANGE_CASES = [
+    ("the 4x4", FOUR_BY_FOUR, 1, 1, 30),
+    ("the 4x4", FOUR_BY_FOUR, 1, 4, 30),
+    ("the sample", SAMPLE, 1, 1, 100),
+    ("the sample", SAMPLE, 2, 2, 200),
+    ("the sample", SAMPLE, 1, 9, 200),
+    ("the sample", SAMPLE, 3, 1, 50),
+]
+
+
+def check_cell_changes(changes: Callable[[str, int, int, int], object]) -> Report:
+    """Exercise 4: `changes(puzzle, row, col, steps)` counts the steps, among the first `steps`
+    of the naive search, that write a digit in that cell or take one back."""
+    cases = [
+        Case(
+            f"{name}, row {row}, column {col}, {steps} steps",
+            (puzzle, row, col, steps),
+            cell_changes(puzzle, row, col, steps),
+        )
+        for name, puzzle, row, col, steps in CHANGE_CASES
+    ]
+    return check_cases(
+        "changes",
+        changes,
+        cases,
+        mistakes=[only_writes_counted, cell_from_zero, steps_holding_a_digit],
+    )
+
+
+def only_writes_counted(attempt: Attempt) -> str | None:
+    """The tries alone: a take-back changes the cell too."""
+    puzzle, row, col, steps = attempt.case.args
+    tries = cell_changes(puzzle, row, col, steps, writes_only=True)
+    return (
+        check_text("only writes counted") if attempt.got == tries != attempt.case.expected else None
+    )
+
+
+def cell_from_zero(attempt: Attempt) -> str | None:
+    """The cell one row down and one column right: row and column used as 0-based indices."""
+    puzzle, row, col, steps = attempt.case.args
+    size = len(parse(puzzle))
+    if row >= size or col >= size:  # the last row or column: board[row] is past the end
+        off_the_end = isinstance(attempt.error, IndexError)
+        return check_text("from zero", row=row, col=col) if off_the_end else None
+    shifted = cell_changes(puzzle, row + 1, col + 1, steps)
+    if attempt.got == shifted != attempt.case.expected:
+        return check_text("from zero", row=row, col=col)
+    return None
+
+
+def steps_holding_a_digit(attempt: Attempt) -> str | None:
+    """The steps after which the cell holds a digit, not the steps that change it."""
+    puzzle, row, col, steps = attempt.case.args
+    replay = BoardReplay(parse(puzzle))
+    holding = 0
+    for event in events_of(puzzle, max_nodes=steps)[:steps]:
+        replay.apply(event)
+        holding += replay.board[row - 1][col - 1] != "."
+    if attempt.got == holding != attempt.case.expected:
+        return check_text("counted holding")
+    return None
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """One answer: the question, the step before it, the learner's choice and the verdict."""
+
+    question: Question
+    last: Event | None
+    choice: object
+    verdict: Verdict
+
+
+@dataclass(frozen=True)
+class QuizRun:
+    """A learner's predictions on one predict-mode stepper: the score, and every answer for the
+    recognisers; it prints as the score does."""
+
+    score: Score
+    answers: tuple[Prediction, ...]
+
+    def __repr__(self) -> str:
+        return str(self.score)
+
+
+QUIZ_PUZZLES = [("the 4x4", FOUR_BY_FOUR, 100), ("the sample", SAMPLE, 60)]
+QUIZ_PUZZLES.append(("easy50 #5", load_set("easy50")[4], 60))
+"""Puzzles and how many questions each asks at most (the 4x4's search asks fewer: all of them)."""
+
+
+def run_quiz(predict: Callable[[StepperModel], object], puzzle: str, questions: int) -> QuizRun:
+    """Answer the first `questions` questions of a naive predict-mode stepper with `predict`.
+
+    The learner's function sees its own stepper at the same step, so whatever it does to it
+    cannot move the one being scored.
+    """
+    quiz = StepperModel(puzzle, "naive", predict=True)
+    probe = StepperModel(puzzle, "naive", predict=True)
+    answers = []
+    while quiz.score.asked < questions and quiz.next_question():
+        question = quiz.question
+        assert question is not None
+        probe.goto(quiz.position)
+        choice = predict(probe)
+        last = quiz.event
+        answers.append(Prediction(question, last, choice, quiz.answer(choice)))
+    return QuizRun(quiz.score, tuple(answers))
+
+
+def all_right(puzzle: str, questions: int) -> Score:
+    """The score of a learner who is always right: every question asked, every one right."""
+    return run_quiz(lambda stepper: expected_answer(stepper), puzzle, questions).score
+
+
+def expected_answer(stepper: StepperModel) -> object:
+    """The right answer to a stepper's question (what the search does next)."""
+    question = stepper.question
+    assert question is not None
+    return question.expected
+
+
+def check_predict(predict: Callable[[StepperModel], object]) -> Report:
+    """Exercise 5: `predict(stepper)` answers a naive predict-mode stepper's question from the
+    board; the check answers the first questions of three searches with it and scores them."""
+    cases = []
+    for name, puzzle, count in QUIZ_PUZZLES:
+        expected = all_right(puzzle, count)
+        shown = check_text("quiz case", name=name, count=expected.asked)
+        cases.append(Case(f"{name}, {expected.asked} questions", (puzzle, count), expected, shown))
+    return check_cases(
+        "predict",
+        lambda puzzle, count: run_quiz(predict, puzzle, count),
+        cases,
+        same=lambda got, want: isinstance(got, QuizRun) and got.score == want,
+        show=str,
+        learner=predict,
+        mistakes=[always_deeper, digits_from_one, first_wrong_answer],
+    )
+
+
+def wrong_answers(attempt: Attempt) -> list[Prediction]:
+    """The answers the search's own judgement found wrong."""
+    got = attempt.got
+    return [a for a in got.answers if not a.verdict.right] if isinstance(got, QuizRun) else []
+
+
+def always_deeper(attempt: Attempt) -> str | None:
+    """ "deeper" after every try: the dead ends never predicted."""
+    got = attempt.got
+    if not isinstance(got, QuizRun):
+        return None
+    said = {a.choice for a in got.answers if a.question.kind == "direction"}
+    if said == {DEEPER} and wrong_answers(attempt):
+        return f"{check_text('always deeper')} {first_wrong_answer(attempt)}"
+    return None
+
+
+def digits_from_one(attempt: Attempt) -> str | None:
+    """After a take-back, a digit at or below the one taken back: the count restarted at 1."""
+    for answer in wrong_answers(attempt):
+        last, choice = answer.last, answer.choice
+        if isinstance(last, Undo) and isinstance(choice, str) and choice <= last.digit:
+            return (
+                f"{check_text('digits from one', digit=last.digit)} {first_wrong_answer(attempt)}"
+            )
+    return None
+
+
+def first_wrong_answer(attempt: Attempt) -> str | None:
+    """The first wrong prediction, with the search's own reason."""
+    wrong = wrong_answers(attempt)
+    if not wrong:
+        return None
+    first = wrong[0]
+    return check_text(
+        "first wrong prediction",
+        step=first.question.position,
+        question=first.question.text,
+        choice=first.choice,
+        reason=first.verdict.reason,
+    )

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from ..measure import Record, fraction_within, hardest, measure, values
+from ..measure import Record, fraction_within, hardest, measure, share_of_hardest, values
 from ..puzzles import SAMPLE, load_set
 from ..words import check_text
 from .core import Attempt, Case, Report, check_cases
@@ -117,6 +117,7 @@ def record_sets() -> dict[str, list[Record]]:
         "made up: b and c tie for the most": made_up(5, 9, 9, 2),
         "made up: all four tie": made_up(3, 3, 3, 3),
         "made up: the last is hardest": made_up(1, 2, 3, 40),
+        "made up: every puzzle needed 0 nodes": made_up(0, 0, 0),
     }
 
 
@@ -128,7 +129,13 @@ def check_hardest(hardest_name: Callable[[list[Record]], str]) -> Report:
         hardest_name,
         cases,
         library=[hardest],
-        mistakes=[started_from_none, record_not_name, last_of_a_tie, fewest_nodes],
+        mistakes=[
+            started_from_none,
+            nothing_beat_zero,
+            record_not_name,
+            last_of_a_tie,
+            fewest_nodes,
+        ],
     )
 
 
@@ -137,6 +144,15 @@ def started_from_none(attempt: Attempt) -> str | None:
     error = attempt.error
     if isinstance(error, AttributeError) and "NoneType" in str(error):
         return check_text("best starts as None")
+    return None
+
+
+def nothing_beat_zero(attempt: Attempt) -> str | None:
+    """None when every record needed 0 nodes: the best so far started as None with 0 nodes, and
+    no record has more than 0."""
+    records = attempt.case.args[0]
+    if attempt.got is None and all(r.nodes == 0 for r in records):
+        return check_text("nothing beat zero")
     return None
 
 
@@ -180,7 +196,26 @@ def check_nodes_for(nodes_for: Callable[[list[float], float], float]) -> Report:
         nodes_for,
         cases,
         library=[*LIBRARY, fraction_within],
-        mistakes=[one_place_too_far, position_not_value],
+        mistakes=[walked_unsorted, one_place_too_far, position_not_value],
+    )
+
+
+def walked_unsorted(attempt: Attempt) -> str | None:
+    """The number found by walking the list as given, not sorted: here, and on a list where
+    that walk gives neither the answer nor a position (20 and 2 for the half of [30, 10, 20, 40],
+    where the walk gives 10)."""
+    numbers, fraction = attempt.case.args
+    if attempt.got == walk(numbers, fraction) != attempt.case.expected and attempt.try_call(
+        [30, 10, 20, 40], 0.5
+    ) == walk([30, 10, 20, 40], 0.5):
+        return check_text("walked unsorted")
+    return None
+
+
+def walk(numbers: Sequence[float], fraction: float) -> float:
+    """The first number, in the order given, by which that fraction of the list has passed."""
+    return next(
+        (n for i, n in enumerate(numbers) if (i + 1) / len(numbers) >= fraction), numbers[-1]
     )
 
 
@@ -203,3 +238,79 @@ def position_not_value(attempt: Attempt) -> str | None:
         return None
     where = ordered.index(expected)
     return check_text("position not value") if got in (where, where + 1) else None
+
+
+# Exercise 4: the share of all the nodes that the hardest puzzles take (the heavy tail, measured).
+
+
+def share_sets() -> dict[str, list[Record]]:
+    """Measured records, and made-up ones whose order hides the hardest (not first, not last)."""
+    return {
+        "made up: hardest in the middle": made_up(4, 1, 90, 3, 2),
+        "made up: twenty puzzles": made_up(*[1] * 9, 300, *[2] * 10),
+        **sample_records(),
+    }
+
+
+def check_hardest_share(share: Callable[[list[Record], float], float]) -> Report:
+    """share(records, fraction): the share of all nodes the hardest `fraction` of puzzles take."""
+    cases = [
+        Case(
+            f"{name}, fraction {fraction}",
+            (records, fraction),
+            share_of_hardest(values(records, "nodes"), fraction),
+        )
+        for name, records in share_sets().items()
+        for fraction in (0.05, 0.25, 0.5)
+    ]
+    return check_cases(
+        "share of the hardest",
+        share,
+        cases,
+        same=lambda got, want: isinstance(got, int | float) and abs(got - want) < 1e-9,
+        library=[share_of_hardest],
+        mistakes=[share_as_percent, share_not_sorted, share_of_easiest, share_no_puzzle],
+    )
+
+
+def share_with(records: list[Record], fraction: float, order: str) -> float:
+    """The share a learner gets taking the records as listed, or sorted easiest first."""
+    nodes = values(records, "nodes")
+    if order == "easiest":
+        nodes = sorted(nodes)
+    top = max(1, round(fraction * len(nodes)))
+    total = sum(nodes)
+    return sum(nodes[:top]) / total if total else 0.0
+
+
+def share_as_percent(attempt: Attempt) -> str | None:
+    """100 times the share: a percentage where a fraction of 1 was asked for."""
+    got, expected = attempt.got, attempt.case.expected
+    if isinstance(got, int | float) and expected and abs(got - 100 * expected) < 1e-6:
+        return check_text("share as percent")
+    return None
+
+
+def share_not_sorted(attempt: Attempt) -> str | None:
+    """The first puzzles as listed: the records were not sorted, hardest first."""
+    records, fraction = attempt.case.args
+    if attempt.got == share_with(records, fraction, "listed") != attempt.case.expected:
+        return check_text("share not sorted")
+    return None
+
+
+def share_of_easiest(attempt: Attempt) -> str | None:
+    """Sorted the wrong way round: the easiest puzzles' share."""
+    records, fraction = attempt.case.args
+    if attempt.got == share_with(records, fraction, "easiest") != attempt.case.expected:
+        return check_text("share of easiest")
+    return None
+
+
+def share_no_puzzle(attempt: Attempt) -> str | None:
+    """0 (or a division by zero) where the fraction of the puzzles rounds to none at all."""
+    records, fraction = attempt.case.args
+    too_few = int(fraction * len(records)) == 0
+    if too_few and (attempt.got == 0 or isinstance(attempt.error, ZeroDivisionError)):
+        return check_text("share no puzzle", count=len(records), fraction=fraction)
+    return None

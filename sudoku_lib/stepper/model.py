@@ -10,12 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..board import BLANK, Board, Cell, Digit, copy_board, flatten, givens, parse
+from ..i18n import _
 from ..search.events import DeadEnd, Event, Forced, Solved, Try, Undo, caption
 from ..search.pruned import candidates_of
 from ..stats import Stats
 from ..words import cell_name, number, step_status, switched_off
 from .engine import RUN_CAP, SearchRecording, Timeline
 from .html import Marks, board_html
+from .predict import Predicting, Question, Verdict
+from .questions import Moment, ask, judge
 
 Choice = tuple[int, int, Digit]
 """(row, col, digit) of a choice still open on the call stack, 0-based as code counts."""
@@ -98,16 +101,19 @@ class Frame:
     data: dict[str, str] = field(default_factory=dict)
 
 
-class StepperModel(Timeline[Event, Checkpoint]):
+class StepperModel(Predicting[Event, Checkpoint]):
     """Step through the real search of `method` on `puzzle`: `.step()`, `.back()`, `.goto(i)`.
 
     Position i means the first i events of the search have happened. `switches` go to the
     strategy (for "pruned", e.g. hidden_singles=False). `pencil_marks` draws the candidates of
-    empty cells (on by default for "pruned").
+    empty cells (on by default for "pruned"). `predict=True` asks before each step that matters
+    (`.question`, `.answer(choice)`, `.score`: see predict.py and questions.py).
     """
 
-    stack_title = "call stack"
-    """What the view calls the stack of open choices."""
+    @property
+    def stack_title(self) -> str:
+        """What the view calls the stack of open choices (looked up when shown: see i18n)."""
+        return _("call stack")
 
     def __init__(
         self,
@@ -115,6 +121,7 @@ class StepperModel(Timeline[Event, Checkpoint]):
         method: str = "naive",
         *,
         pencil_marks: bool | None = None,
+        predict: bool = False,
         **switches: bool,
     ) -> None:
         self.method = method
@@ -124,7 +131,7 @@ class StepperModel(Timeline[Event, Checkpoint]):
         self._givens = givens(self.puzzle)
         self._state = BoardReplay(self.puzzle)
         recording = SearchRecording(self.puzzle, method, switches)
-        super().__init__(recording, self._state)
+        super().__init__(recording, self._state, predict=predict)
         recording.extend(1)  # the first run: a bad switch is reported now, not at the first step
 
     # What is showing ------------------------------------------------------------------------
@@ -190,7 +197,7 @@ class StepperModel(Timeline[Event, Checkpoint]):
         """The current step as a sentence."""
         event = self.event
         if event is None:
-            return "the puzzle as given: press Step to begin"
+            return _("the puzzle as given: press Step to begin")
         return caption(event, len(self.puzzle))
 
     # Going places ---------------------------------------------------------------------------
@@ -209,6 +216,28 @@ class StepperModel(Timeline[Event, Checkpoint]):
         """Go to the last step, or `cap` steps further if the search is longer; True at the end."""
         return self.last(cap)
 
+    # Predict mode ---------------------------------------------------------------------------
+
+    def moment(self) -> Moment:
+        """What a question here is asked from: the board, the step just taken and the next."""
+        picks_fewest = self.method == "pruned" and self.switches.get("most_constrained", True)
+        return Moment(
+            self._state.board,
+            self.event,
+            self.upcoming,
+            self.position,
+            fewest=picks_fewest,
+            in_order=self.method == "naive",
+        )
+
+    def ask(self) -> Question | None:
+        """The question before the next step (see questions.py)."""
+        return ask(self.moment())
+
+    def judge(self, question: Question, choice: object) -> Verdict:
+        """Judge a choice for the question asked here."""
+        return judge(question, self.moment(), choice)
+
     # In words and pictures ------------------------------------------------------------------
 
     def status_text(self) -> str:
@@ -218,19 +247,21 @@ class StepperModel(Timeline[Event, Checkpoint]):
     def counters_text(self) -> str:
         """The counters in one line: step, digits placed, backtracks, depth."""
         stats = self._state.stats
-        forced = (
-            f" · forced {number(stats.forced)}" if stats.forced or self.method == "pruned" else ""
+        parts = [self.status_text(), _("placed {count}").format(count=number(stats.nodes))]
+        if stats.forced or self.method == "pruned":
+            parts.append(_("forced {count}").format(count=number(stats.forced)))
+        parts.append(_("backtracks {count}").format(count=number(stats.backtracks)))
+        parts.append(
+            _("depth {depth} (deepest {deepest})").format(depth=self.depth, deepest=stats.max_depth)
         )
-        return (
-            f"{self.status_text()} · placed {number(stats.nodes)}{forced}"
-            f" · backtracks {number(stats.backtracks)}"
-            f" · depth {self.depth} (deepest {stats.max_depth})"
-        )
+        return " · ".join(parts)
 
     def stack_lines(self) -> list[str]:
         """The call stack in words, outermost first: "1. 3 in row 1, column 1"."""
         return [
-            f"{level}. {t.digit} in {cell_name(t.row, t.col)}"
+            _("{level}. {digit} in {cell}").format(
+                level=level, digit=t.digit, cell=cell_name(t.row, t.col)
+            )
             for level, t in enumerate(self._state.stack, 1)
         ]
 
@@ -266,7 +297,9 @@ class StepperModel(Timeline[Event, Checkpoint]):
 
     def __repr__(self) -> str:
         total = "?" if self.total is None else number(self.total)
-        return (
-            f"<Stepper {self.method}: step {number(self.position)} of {total},"
-            f" {number(self.nodes)} placed>"
+        return _("<Stepper {method}: step {position} of {total}, {placed} placed>").format(
+            method=self.method,
+            position=number(self.position),
+            total=total,
+            placed=number(self.nodes),
         )

@@ -16,16 +16,19 @@ import time
 import weakref
 from collections.abc import Callable
 from html import escape
+from pathlib import Path
 from typing import Any, Protocol
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..words import number
+from ..words import number, picture_text
 from .engine import RUN_CAP, whole_steps
 from .html import STYLE, check_size, stack_html
 from .model import Frame, StepperModel
+from .predict import Predicting
+from .quiz import QuizPanel
 
 SPEEDS = [
     ("1 step/s", (1000, 1)),
@@ -43,76 +46,12 @@ KEYS_HINT = (
     " · End last step"
 )
 
-CONTROLLER_ESM = """
-const KEYS = { ArrowRight: "step", ArrowLeft: "back", " ": "play", Home: "first", End: "last" };
-const TYPING = ["INPUT", "TEXTAREA", "SELECT"];
-
-function render({ model, el }) {
-  const line = document.createElement("div");
-  line.className = "sdk-keys";
-  line.textContent = model.get("hint");
-  el.appendChild(line);
-  let root = null;
-  let timer = null;
-  const onKey = (event) => {
-    const action = KEYS[event.key];
-    if (!action || TYPING.includes(event.target.tagName)) return;
-    if (event.key === " " && event.target.tagName === "BUTTON") return;  // Space presses it
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    event.preventDefault();
-    event.stopPropagation();
-    model.send({ key: action });
-  };
-  const attach = (tries) => {
-    root = el.closest(".sudoku-stepper, .sudoku-side-by-side");
-    if (!root) {
-      if (tries > 0) requestAnimationFrame(() => attach(tries - 1));
-      return;
-    }
-    root.tabIndex = 0;
-    root.setAttribute("role", "group");
-    root.setAttribute("aria-label", model.get("label"));
-    root.setAttribute("aria-keyshortcuts", "ArrowRight ArrowLeft Space Home End");
-    root.setAttribute("data-lm-suppress-shortcuts", "true");
-    root.addEventListener("keydown", onKey);
-    for (const control of root.querySelectorAll("select, input")) {
-      const label = control.closest(".widget-inline-hbox")?.querySelector(".widget-label");
-      const words = label ? label.title || label.textContent : "";
-      if (!control.title && words) control.title = words;
-    }
-    for (const node of root.querySelectorAll("[title]")) {
-      if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", node.title);
-    }
-  };
-  attach(600);
-  let sent = 0;
-  const tick = () => {
-    timer = null;
-    sent = performance.now();
-    if (model.get("playing")) model.send({ key: "tick" });
-  };
-  const schedule = () => {
-    // the kernel's answer took part of the interval already: wait only for the rest
-    const rest = Math.max(0, model.get("interval") - (performance.now() - sent));
-    if (model.get("playing") && timer === null) timer = setTimeout(tick, rest);
-  };
-  model.on("msg:custom", (message) => { if (message.ticked) schedule(); });
-  model.on("change:playing", schedule);
-  schedule();
-  return () => {
-    if (root) root.removeEventListener("keydown", onKey);
-    if (timer !== null) clearTimeout(timer);
-  };
-}
-export default { render };
-"""
-
 
 class Controller(anywidget.AnyWidget):
     """The browser side of the keys and of Play: a line that says which keys work, a key
     listener on the stepper around it, and Play's clock (one tick, then wait for the kernel)."""
 
-    _esm = traitlets.Unicode(CONTROLLER_ESM).tag(sync=True)
+    _esm = Path(__file__).with_name("controller.js")
     hint = traitlets.Unicode(KEYS_HINT).tag(sync=True)
     label = traitlets.Unicode("stepper").tag(sync=True)
     playing = traitlets.Bool(False).tag(sync=True)
@@ -166,6 +105,28 @@ def calling(target: weakref.ref[Any], method: str, *args: object) -> Callable[..
     return call
 
 
+BUSY = picture_text("busy")
+"""What a button that runs a long search says until the search is back (a hard puzzle's
+"To solution" can take seconds, and a button that looks idle invites a second press)."""
+
+
+def busy_while(call: Callable[..., None]) -> Callable[[widgets.Button], None]:
+    """A click handler that shows the button busy (its words, greyed, a progress cursor) while
+    `call` runs. ipywidgets sends each change at once, so the browser shows it during the run."""
+
+    def press(control: widgets.Button) -> None:
+        label = control.description
+        control.description, control.disabled = BUSY, True
+        control.add_class("sdk-busy")
+        try:
+            call()
+        finally:
+            control.description, control.disabled = label, False
+            control.remove_class("sdk-busy")
+
+    return press
+
+
 def button(
     name: str, label: str, tooltip: str, on_click: Callable[..., None], icon: str = ""
 ) -> widgets.Button:
@@ -216,19 +177,19 @@ class Controls:
                     "Next dead end",
                     "Next dead end",
                     "run until a search finds nothing to try and must back up",
-                    calling(ref, "next_dead_end"),
+                    busy_while(calling(ref, "next_dead_end")),
                 ),
                 button(
                     "To solution",
                     "To solution",
                     f"run {them}until the board is solved",
-                    calling(ref, "to_solution"),
+                    busy_while(calling(ref, "to_solution")),
                 ),
                 button(
                     "Last",
                     "Run to end",
                     f"the last step, at most {number(RUN_CAP)} steps on (End)",
-                    calling(ref, "last"),
+                    busy_while(calling(ref, "last")),
                     "fast-forward",
                 ),
             ],
@@ -433,7 +394,8 @@ class Viewable(Driver, Protocol):
     @property
     def title(self) -> str: ...
 
-    stack_title: str
+    @property
+    def stack_title(self) -> str: ...
 
     def frame(self) -> Frame: ...
 
@@ -454,7 +416,8 @@ class TimelineView:
         parts = self.picture.widgets + (self.controls.widgets if self.controls else ())
         arranged = widgets.VBox(parts)
         arranged.add_class("sdk-layout")  # the stylesheet places the parts by the room there is
-        self.widget = widgets.VBox([arranged])
+        self.quiz = QuizPanel(model) if isinstance(model, Predicting) and model.predict else None
+        self.widget = widgets.VBox([arranged, *([self.quiz.widget] if self.quiz else [])])
         self.widget.add_class("sudoku-stepper")
         self.widget.add_class(f"sdk-{check_size(size)}")
         weakref.finalize(model, close_tree, self.widget)
@@ -470,6 +433,8 @@ class TimelineView:
         self.picture.show(model.frame(), model.note, model.stack_title)
         if self.controls is not None:
             self.controls.follow(model)
+        if self.quiz is not None:
+            self.quiz.show()
         self.render_seconds = time.perf_counter() - start
 
 
@@ -477,7 +442,8 @@ class Stepper(StepperModel):
     """Step through the real search of `method` on `puzzle`, in a widget: `.step()`, `.back()`,
     `.goto(i)` and the rest of StepperModel, with the picture following every move.
 
-    `size="large"` draws for a projector; `controls=False` leaves the buttons out.
+    `size="large"` draws for a projector; `controls=False` leaves the buttons out;
+    `predict=True` asks before each step that matters (quiz.py draws the questions).
     """
 
     def __init__(
@@ -488,10 +454,11 @@ class Stepper(StepperModel):
         pencil_marks: bool | None = None,
         controls: bool = True,
         size: str = "default",
+        predict: bool = False,
         **switches: bool,
     ) -> None:
         check_size(size)
-        super().__init__(puzzle, method, pencil_marks=pencil_marks, **switches)
+        super().__init__(puzzle, method, pencil_marks=pencil_marks, predict=predict, **switches)
         self.size = size
         self.view = TimelineView(self, controls=controls, size=size)
         self.widget = self.view.widget
@@ -632,11 +599,15 @@ def side_by_side(
     right: str | Stepper = "pruned",
     *,
     size: str = "default",
+    predict: bool = False,
 ) -> SideBySide:
-    """Two steppers on one puzzle (method names, or steppers made with switches of your own)."""
+    """Two steppers on one puzzle (method names, or steppers made with switches of your own);
+    with `predict=True` each asks its own questions, and an answer steps that side alone."""
     check_size(size)
     sides = [
-        side if isinstance(side, Stepper) else Stepper(puzzle, side, controls=False, size=size)
+        side
+        if isinstance(side, Stepper)
+        else Stepper(puzzle, side, controls=False, size=size, predict=predict)
         for side in (left, right)
     ]
     return SideBySide(sides[0], sides[1], size)
