@@ -29,7 +29,7 @@ from tools.make_links import (
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("**/*.md"))]
+DOCS = [*sorted(ROOT.glob("README*.md")), *sorted((ROOT / "docs").glob("**/*.md"))]
 DOCS += sorted((ROOT / "deploy").glob("**/*.md"))
 DOCS = [path for path in DOCS if "node_modules" not in path.parts]
 URL = re.compile(r"https?://[^\s)\"'<>\]]+")
@@ -169,6 +169,7 @@ def clone(tmp_path, monkeypatch) -> Path:
     subprocess.run(["git", "init", "-q", "-b", "main", str(tmp_path)], check=True)
     monkeypatch.setattr(make_links, "ROOT", tmp_path)
     monkeypatch.setattr(make_links, "README", tmp_path / "README.md")
+    monkeypatch.setattr(make_links, "README_ZH", tmp_path / "README.zh-CN.md")
     monkeypatch.setattr(make_links, "START", tmp_path / "notebooks" / make_links.START.name)
     monkeypatch.setattr(make_links, "remote_url", lambda: remote_url(tmp_path))
     shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")

@@ -14,6 +14,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from tools import make_links
 from tools.make_links import binder_link, parse_remote
 from tools.make_student import (
     BEGIN,
@@ -364,9 +365,9 @@ def test_binder_and_make_lab_open_the_learners_copy():
 
 
 def test_binder_and_make_lab_zh_open_the_chinese_learners_copy_in_a_chinese_jupyterlab():
-    readme = (ROOT / "README.zh-CN.md").read_text()
-    badge = re.search(r"urlpath=lab/tree/([\w/.-]+)", readme)
-    assert badge is not None and badge.group(1) == "learner-zh/00_start_here.ipynb"
+    assert make_links.BEGIN in (ROOT / "README.zh-CN.md").read_text()  # `make links` writes it
+    binder = make_links.readme_zh_line(parse_remote("https://github.com/someone/course"), "main")
+    assert binder.endswith("?urlpath=lab/tree/learner-zh/00_start_here.ipynb)")
     assert "(README.zh-CN.md)" in (ROOT / "README.md").read_text()
     assert "python -m tools.make_student --lang zh" in (ROOT / "postBuild").read_text()
     makefile = (ROOT / "Makefile").read_text()

@@ -30,10 +30,12 @@ import nbformat
 from tools import NOTEBOOKS, ROOT
 
 README = ROOT / "README.md"
+README_ZH = ROOT / "README.zh-CN.md"  # the Chinese edition's README, when there is one
 START = NOTEBOOKS / "00_start_here.ipynb"
 BEGIN = "<!-- links: written by `make links` from the git remote -->"
 END = "<!-- end of links -->"
 OPENS = "lab/tree/learner/00_start_here.ipynb"  # what a Binder link opens: the learner's copy
+OPENS_ZH = "lab/tree/learner-zh/00_start_here.ipynb"  # the same in the Chinese edition
 BADGE = "https://mybinder.org/badge_logo.svg"
 PUBLISH = "Publish the course for your class"
 REMOTE = re.compile(
@@ -74,7 +76,7 @@ def parse_remote(url: str) -> Repository:
     return Repository(host, path, f"https://{host}/{path}")
 
 
-def binder_link(repo: Repository, branch: str) -> str:
+def binder_link(repo: Repository, branch: str, opens: str = OPENS) -> str:
     """The mybinder.org link that builds the repository and opens the learner's notebook 00."""
     if repo.host == "github.com":
         spec = f"gh/{repo.path}/{branch}"
@@ -82,7 +84,7 @@ def binder_link(repo: Repository, branch: str) -> str:
         spec = f"gl/{quote(repo.path, safe='')}/{branch}"
     else:
         spec = f"git/{quote(repo.clone_url, safe='')}/{branch}"
-    return f"https://mybinder.org/v2/{spec}?urlpath={OPENS}"
+    return f"https://mybinder.org/v2/{spec}?urlpath={opens}"
 
 
 def pages_link(repo: Repository) -> str | None:
@@ -100,6 +102,16 @@ def readme_line(repo: Repository | None, branch: str) -> str:
     line = f"[![Binder]({BADGE})]({binder_link(repo, branch)})"
     lite = pages_link(repo)
     return line + (f" · [in the browser, nothing to install]({lite})" if lite else "")
+
+
+def readme_zh_line(repo: Repository | None, branch: str) -> str:
+    """The Chinese README's line: a Binder badge opening the Chinese learner's copy."""
+    if repo is None:
+        return (
+            "还没有在线版本：把仓库放到 git 托管平台上，"
+            "再运行 `make links`，这里就会出现 Binder 链接。"
+        )
+    return f"[![Binder]({BADGE})]({binder_link(repo, branch, OPENS_ZH)})"
 
 
 def notebook_line(repo: Repository | None, branch: str) -> str:
@@ -181,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         write_readme(README, readme_line(repo, branch))
+        if README_ZH.exists():
+            write_readme(README_ZH, readme_zh_line(repo, branch))
         write_notebook(START, notebook_line(repo, branch))
     except ValueError as error:
         print(f"make links: {error}", file=sys.stderr)
