@@ -37,9 +37,11 @@ from html import escape
 from types import CodeType, FrameType, TracebackType
 from typing import Any, SupportsIndex
 
-from .stepper.engine import FixedRecording, Timeline
+from .stepper.calls import CallMoment, ask_call, judge_call
+from .stepper.engine import FixedRecording
 from .stepper.html import Marks, board_html
 from .stepper.model import Frame
+from .stepper.predict import Predicting, Question, Score, Verdict
 from .timelimit import (
     Limit,
     TooSlow,
@@ -913,6 +915,7 @@ class Recording:
     error: str | None
     initial_board: list[list[Any]] | None
     files: dict[str, str] = field(default_factory=dict, repr=False)
+    predict: bool = False
     _model: WatchedRun | None = field(default=None, repr=False)
 
     @property
@@ -977,6 +980,24 @@ class Recording:
         """Show the state after `position` steps (clamped to the recording)."""
         self.model.goto(position)
         return self
+
+    @property
+    def question(self) -> Question | None:
+        """Predict mode (watch(..., predict=True)): the question here, or None."""
+        return self.model.question
+
+    def answer(self, choice: object) -> Verdict:
+        """Predict mode: judge a choice, then show the steps up to what comes next."""
+        return self.model.answer(choice)
+
+    @property
+    def score(self) -> Score:
+        """Predict mode: (right, asked)."""
+        return self.model.score
+
+    def next_question(self) -> bool:
+        """Predict mode: step on to the next question; True if there was one."""
+        return self.model.next_question()
 
     def stepper(self, size: str = "default") -> Any:
         """The widget: the course's stepper controls and keys over this run (needs ipywidgets)."""
@@ -1106,8 +1127,10 @@ def watch(
     *args: Any,
     max_steps: int = DEFAULT_MAX_STEPS,
     max_seconds: float = DEFAULT_MAX_SECONDS,
+    predict: bool = False,
 ) -> Recording:
-    """Run `function(*args)` once, recording what it does; return the Recording to replay.
+    """Run `function(*args)` once, recording what it does; return the Recording to replay
+    (with `predict=True`, the replay asks "which call comes next?": stepper/calls.py).
 
     A board argument (a square list of lists) is watched cell by cell and filled in place as the
     function would fill it. The run ends cleanly at an exception, at `max_steps` recorded steps,
@@ -1170,6 +1193,7 @@ def watch(
         error,
         initial,
         recorder.files,
+        predict=predict,
     )
 
 
@@ -1461,7 +1485,7 @@ class WatchReplay:
         self.waiting = dict(saved.waiting)
 
 
-class WatchedRun(Timeline[Step, Saved]):
+class WatchedRun(Predicting[Step, Saved]):
     """The model of a watched run for the course's stepper: position, `goto`, `board`, the open
     calls, the caption with the learner's line, and `frame()` for the view, which shows the board
     (when one was watched) beside the call tree grown so far."""
@@ -1471,7 +1495,7 @@ class WatchedRun(Timeline[Step, Saved]):
     def __init__(self, recording: Recording) -> None:
         self.recording = recording
         self.state = WatchReplay(recording.initial_board)
-        super().__init__(FixedRecording(recording.steps), self.state)
+        super().__init__(FixedRecording(recording.steps), self.state, predict=recording.predict)
         self.call_tree = recording.tree()
         ends = {n.call: n.status for n in self.call_tree.walk() if n.call is not None}
         self._dead = {call for call, status in ends.items() if status == "dead end"}
@@ -1527,6 +1551,15 @@ class WatchedRun(Timeline[Step, Saved]):
             name = stack[-1].name if stack else ""
         filename = self.recording.files.get(name)
         return linecache.getline(filename, step.line).strip() if filename else ""
+
+    def ask(self) -> Question | None:
+        """Predict mode: "which call comes next?" where the current call chooses."""
+        return ask_call(CallMoment(self.recording.steps, self.position, self.state.stack))
+
+    def judge(self, question: Question, choice: object) -> Verdict:
+        """Judge a choice for the question asked here, from the recording."""
+        moment = CallMoment(self.recording.steps, self.position, self.state.stack)
+        return judge_call(question, moment, choice)
 
     def dead_end(self, event: Step) -> bool:
         """A call that found nothing below it returns here (Next dead end stops at it)."""

@@ -762,6 +762,13 @@ PREDICT_TEXT = {
     "skip tip": "take the step without answering (not counted)",
     "next question": "Next question",
     "next question tip": "step on to the next step that asks a question",
+    "ask call": "{call} is running. Which call comes next, or does it return?",
+    "call returns": "{name} returns",
+    "call next": "{name} calls {call} next",
+    "no more calls": "{name} makes no more calls: it returns",
+    "still calls": "{name} calls {call} before it returns",
+    "called already": "{call} was called already: its branch is done",
+    "comes before": "{call} comes before {other}: the loop reaches it first",
     "app switch": "Ask before each step",
     "app switch tip": "predict mode: the room answers a question before each step that matters",
     "keys": (
