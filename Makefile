@@ -9,8 +9,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab lab-teacher app slides teacher test lint format notebooks notebook-times student \
-	student-class reset bench clean grade hub hub-load links
+.PHONY: install lab lab-zh lab-teacher app slides teacher test lint format notebooks notebooks-zh \
+	notebook-times student student-zh student-class student-class-zh reset reset-zh bench catalog \
+	zh-sync clean grade hub hub-load links
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
@@ -40,6 +41,15 @@ LAB = $(QUIET_TOKEN) ../$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ROOT_FLAG)
 # updated and the learner had not edited (tools/make_student.py never overwrites a learner's work).
 lab: student
 	cd learner && $(LAB)
+
+# 中文版: the Chinese learner's copy in learner-zh/, with JupyterLab's own menus in Chinese. The
+# language pack is chosen in a settings folder of that copy's own, so `make lab` stays English.
+ZH_SETTINGS := learner-zh/.jupyterlab-settings
+lab-zh: student-zh
+	mkdir -p $(ZH_SETTINGS)/@jupyterlab/translation-extension
+	test -f $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings || \
+		echo '{"locale": "zh_CN"}' > $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
+	cd learner-zh && JUPYTERLAB_SETTINGS_DIR=$(CURDIR)/$(ZH_SETTINGS) $(LAB)
 
 # The teacher's copy in teacher/ (git-ignored): the committed notebooks with their solutions and
 # stored outputs, solution cells folded. Running and saving there never changes a tracked file;
@@ -85,18 +95,42 @@ notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
 
+notebooks-zh: $(STAMP)
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+		--ExecutePreprocessor.store_widget_state=False notebooks/zh/*.ipynb
+
+# The library's words in Chinese: extract the English messages, merge them into the .po (new ones
+# untranslated, changed ones marked fuzzy), compile the .mo. The tests fail until all are translated.
+catalog: $(STAMP)
+	$(BIN)/python -m tools.catalog update
+
+# What the Chinese notebooks miss or have stale against the English ones (the tests run it too).
+zh-sync: $(STAMP)
+	$(BIN)/python -m tools.zh_sync
+
 # The learner's copy (self-study: hints and a folded model solution after each exercise).
 student: $(STAMP)
 	$(BIN)/python -m tools.make_student --out learner
+
+student-zh: $(STAMP)
+	$(BIN)/python -m tools.make_student --lang zh
 
 # A copy to hand out to a class that is graded: the same, without the model solutions.
 student-class: $(STAMP)
 	$(BIN)/python -m tools.make_student --build class --out class
 
+student-class-zh: $(STAMP)
+	$(BIN)/python -m tools.make_student --lang zh --build class --out class-zh
+
 # Grade what a class handed in, grading/submitted/<student>/<NN>/<notebook>.ipynb, with nbgrader:
 # scores in grading/grades.csv, feedback in grading/feedback/<student>/<NN>/ (tools/grade.py).
 grade: $(STAMP)
 	$(BIN)/python -m tools.grade
+
+# Write the Binder link (and the browser edition's address) into README.md and 00 from the git
+# remote; with no remote, say so (tools/make_links.py).
+links: $(STAMP)
+	$(BIN)/python -m tools.make_links
 
 # JupyterHub needs configurable-http-proxy from npm: installed here, in deploy/node_modules, at the
 # version deploy/package-lock.json pins, never globally.
@@ -121,15 +155,21 @@ reset: $(STAMP)
 	@test -n "$(NB)" || { echo "say which notebook, for example: make reset NB=03"; exit 2; }
 	$(BIN)/python -m tools.make_student --out learner --reset $(NB)
 
+reset-zh: $(STAMP)
+	@test -n "$(NB)" || { echo "说明要重建哪一本，例如：make reset-zh NB=03"; exit 2; }
+	$(BIN)/python -m tools.make_student --lang zh --reset $(NB)
+
 # How long each notebook takes under nbconvert, kernel start included, in both copies (budget 10 s).
 notebook-times: $(STAMP)
 	$(BIN)/python -m tools.time_notebooks
 
 # The full benchmark: every method on every bundled set, side by side (a few minutes), then the
-# stepper's own figures (a far jump beside the bare search, a step back, a step and a redraw).
+# stepper's own figures (a far jump beside the bare search, a step back, a step and a redraw),
+# then what `watch` costs over a plain run of the code it watches.
 bench: $(STAMP)
 	$(BIN)/python -m sudoku_lib bench
 	$(BIN)/python -m sudoku_lib.stepper.bench
+	$(BIN)/python -m tools.bench_watch
 
 # learner/ is left alone: it holds the learner's work.
 clean:

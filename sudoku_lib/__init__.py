@@ -6,6 +6,7 @@ The notebooks, the stepper, the checks and the benchmark all call this one imple
 from .board import Board, Cell, Digit, Unit, box_index, geometry, parse, to_grid_text, to_string
 from .errors import ArgumentError, ConflictError, GaveUp, PuzzleFormatError, SudokuError
 from .generate import generate
+from .i18n import get_language, set_language
 from .search import SolveResult, count_solutions, solve, solve_sudoku
 from .stats import Stats
 from .validate import Conflict, find_conflicts, is_valid_sudoku
@@ -31,8 +32,10 @@ __all__ = [
     "find_conflicts",
     "generate",
     "geometry",
+    "get_language",
     "is_valid_sudoku",
     "parse",
+    "set_language",
     "side_by_side",
     "solve",
     "solve_sudoku",

@@ -193,11 +193,34 @@ APP_STYLE = """<style>
   border-left: 6px solid #b00000; padding: 8px 12px; max-height: 9em; overflow: auto; }
 .sudoku-app-problem::before { content: "⚠\\00a0"; }
 .sudoku-app-row { flex-wrap: wrap; align-items: center; gap: 6px 12px; }
-/* The stepper takes the stage's width, and puts its board beside its words by itself. */
+/* The stepper takes the stage's width and puts its board beside its words by itself; here the
+   counters and the caption go to the right as well, so nothing sits below the board. */
 .sudoku-app-stage > .sudoku-stepper { flex: 1 1 100%; min-width: 0; }
-/* Side by side, the shared controls go above both boards, so they stay on the screen. */
-.sudoku-app-stage > .sudoku-side-by-side > :first-child { order: 1; column-gap: 32px; }
-.sudoku-app-stage > .sudoku-side-by-side .sdk-stack { max-height: 8em; }
+.sudoku-app-stage > .sudoku-stepper.sdk-large:not(.sdk-side) > .sdk-layout {
+  grid-template-areas: "title title" "board stack" "board counters" "board caption"
+    "board buttons" "board play" "board slider" "board keys";
+  grid-template-rows: auto auto auto auto auto auto auto 1fr; }
+/* The board shrinks to the window's height (never past its own size), leaving room for what is
+   above and below it: more when the controls are open, more for a pair (stack, counters and
+   caption under each board). So a 1280x800 screen shows it whole; a cell never gets narrower
+   than 34 px, so with a pair and the controls open the captions may need a scroll. */
+.sudoku-app { --sdk-room: 150px; }
+.sudoku-app:has(.sudoku-side-by-side) { --sdk-room: 340px; }
+.sudoku-app:has(.jupyter-widget-Collapse-open) { --sdk-room: 380px; }
+.sudoku-app:has(.jupyter-widget-Collapse-open):has(.sudoku-side-by-side) { --sdk-room: 530px; }
+.sudoku-app-stage .sudoku-stepper, .sudoku-app-stage .sudoku-side-by-side {
+  --sdk-unit: max(calc(34px / 54), min(calc(var(--jp-content-font-size1, 14px) / 14),
+    calc((100vh - var(--sdk-room)) / 490))); }
+/* Side by side on a wide screen, the shared controls stand right of both boards. */
+@media (min-width: 1200px) {
+  .sudoku-app-stage > .sudoku-side-by-side.widget-vbox { display: grid;
+    grid-template-columns: max-content minmax(12em, 1fr); column-gap: 16px;
+    align-content: start; align-items: start; }
+  .sudoku-app-stage > .sudoku-side-by-side > * { grid-column: 2; min-width: 0; max-width: 100%; }
+  .sudoku-app-stage > .sudoku-side-by-side > .widget-dropdown { width: auto; }
+  .sudoku-app-stage > .sudoku-side-by-side > .sdk-pair { grid-column: 1; grid-row: 1 / span 8; }
+  .sudoku-app-stage > .sudoku-side-by-side > .sdk-slider { width: 100% !important; }
+}
 </style>"""
 
 
@@ -260,10 +283,8 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             value=choice.set_name,
             tooltip="which bundled set (how many puzzles it holds)",
         )
-        self.number = widgets.BoundedIntText(
+        self.number = widgets.IntText(  # not bounded: 96 of 95 is said, not quietly made 95
             value=choice.number,
-            min=1,
-            max=set_size(choice.set_name),
             step=1,
             tooltip="which puzzle of the set, counting from 1",
             layout=widgets.Layout(width="7em"),
@@ -367,12 +388,14 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.use_text.on_click(self._use_text)
 
     def _set_changed(self, _change: dict[str, Any]) -> None:
-        """A new set may be shorter: bound the number to it (that change reopens by itself)."""
+        """A new set may be shorter: bring the number into it (that change reopens by itself).
+
+        A number typed past the end is not changed: the app says which numbers there are.
+        """
         size = set_size(self.set_name.value)
         if self.number.value > size:
-            self.number.max = size  # the bounded box clamps its value, which reopens
+            self.number.value = size
         else:
-            self.number.max = size
             self.refresh()
 
     def _use_text(self, _button: widgets.Button) -> None:

@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from typing import SupportsIndex, TypeVar
 
 from .errors import ArgumentError
+from .i18n import _
 
 QUOTE_LIMIT = 60
 """The most characters of a value a message quotes."""
@@ -68,16 +69,24 @@ def got(value: object) -> str:
     if value is None:
         return "None"
     kind = type(value).__name__
-    article = "an" if kind[:1].lower() in "aeiou" else "a"
-    return f"{quote(value)} ({article} {kind})"
+    if kind[:1].lower() in "aeiou":
+        return _("{value} (an {kind})").format(value=quote(value), kind=kind)
+    return _("{value} (a {kind})").format(value=quote(value), kind=kind)
 
 
 def _refuse_type(name: str, accepts: str, value: object) -> TypeError:
-    return TypeError(f"{name} must be {accepts}; got {got(value)}")
+    return TypeError(_refusal(name, accepts, value))
 
 
 def _refuse_value(name: str, accepts: str, value: object) -> ArgumentError:
-    return ArgumentError(f"{name} must be {accepts}; got {got(value)}", name)
+    return ArgumentError(_refusal(name, accepts, value), name)
+
+
+def _refusal(name: str, accepts: str, value: object) -> str:
+    """What was wanted and what came: "max_nodes must be a whole number ...; got 0 (an int)"."""
+    return _("{name} must be {accepts}; got {value}").format(
+        name=name, accepts=accepts, value=got(value)
+    )
 
 
 def _as_int(name: str, accepts: str, value: object) -> int:
@@ -93,9 +102,11 @@ def whole_number(name: str, value: object, *, minimum: int = 0, maximum: int | N
     Anything with `__index__` counts as a whole number (so numpy's integers do), except bool:
     True is not a count. Floats are refused even when whole (25.0), so NaN and infinity are too.
     """
-    accepts = f"a whole number of at least {minimum:,}"
+    accepts = _("a whole number of at least {minimum}").format(minimum=f"{minimum:,}")
     if maximum is not None:
-        accepts = f"a whole number from {minimum:,} to {maximum:,}"
+        accepts = _("a whole number from {minimum} to {maximum}").format(
+            minimum=f"{minimum:,}", maximum=f"{maximum:,}"
+        )
     return _in_range(name, value, accepts, minimum, maximum)
 
 
@@ -103,7 +114,8 @@ def optional_whole_number(name: str, value: object, *, minimum: int = 1) -> int 
     """None, or a whole number of at least `minimum` (a bound where None means the default)."""
     if value is None:
         return None
-    return _in_range(name, value, f"None or a whole number of at least {minimum:,}", minimum)
+    accepts = _("None or a whole number of at least {minimum}").format(minimum=f"{minimum:,}")
+    return _in_range(name, value, accepts, minimum)
 
 
 def _in_range(
@@ -119,31 +131,34 @@ def switch(name: str, value: object) -> bool:
     """True or False and nothing else: "no", None, 0 and 1 are refused, not guessed at."""
     if value is True or value is False:
         return value
-    raise _refuse_type(name, "True or False", value)
+    raise _refuse_type(name, _("True or False"), value)
 
 
 def optional_callable(name: str, value: T | None) -> T | None:
     """None, or something that can be called (a listener, a progress function)."""
     if value is None or callable(value):
         return value
-    raise _refuse_type(name, "None or a function that takes one argument", value)
+    raise _refuse_type(name, _("None or a function that takes one argument"), value)
 
 
 def one_of(name: str, value: object, choices: Iterable[str]) -> str:
     """One of the names in `choices` (a method, a puzzle set), which the message lists."""
     names = list(choices)
     listed = ", ".join(repr(choice) for choice in names)
+    accepts = _("one of {listed}").format(listed=listed)
     if not isinstance(value, str):
-        raise _refuse_type(name, f"one of {listed}", value)
+        raise _refuse_type(name, accepts, value)
     if value not in names:
-        raise _refuse_value(name, f"one of {listed}", value)
+        raise _refuse_value(name, accepts, value)
     return value
 
 
 def choice_among(name: str, value: object, choices: Iterable[int]) -> int:
     """A whole number among `choices` (a board size: 4, 9 or 16)."""
     allowed = tuple(choices)
-    listed = ", ".join(str(c) for c in allowed[:-1]) + f" or {allowed[-1]}"
+    listed = _("{first} or {last}").format(
+        first=", ".join(str(c) for c in allowed[:-1]), last=allowed[-1]
+    )
     number = _as_int(name, listed, value)
     if number not in allowed:
         raise _refuse_value(name, listed, value)

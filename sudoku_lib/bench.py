@@ -5,8 +5,10 @@ It is the interleaved, repeated driver over the course's one way of measuring, `
 parsing and the clash check left out; see measure.py). Each puzzle is solved by every method in
 turn, `repeat` times (the order of the methods rotating from one repeat to the next), and a
 method's time on a puzzle is the median of its repeats; so a burst of load on a shared machine
-hits all methods alike and the ratios stay fair. The slow teaching methods run under a node bound
-(a bounded run is timed once) and the table says how many puzzles they finished.
+hits all methods alike and the ratios stay fair. Every method's answer to a puzzle is checked
+against the others' (a method that is fast and wrong stops the run). The slow teaching methods
+run under a node bound (a bounded run is timed once) and the table says how many puzzles they
+finished.
 
 `run_benchmark` returns one Row per (method, set) with the per-puzzle figures kept for plots;
 `format_table` prints them; `main` is `python -m sudoku_lib bench`.
@@ -25,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .arguments import optional_whole_number, whole_number
+from .errors import SudokuError
 from .measure import Column, Record, format_rows, record_of
 from .puzzles import load_set
 from .stats import format_seconds
@@ -78,10 +81,21 @@ def measure_set(
                 bound = bounds.get(method)
                 if bound is None or not runs[method]:  # a bounded run is timed once
                     runs[method].append(record_of(f"#{i}", puzzle, method, bound))
+        refuse_disagreement(f"#{i}", {m: runs[m][0] for m in methods})
         for method in methods:
             seconds = statistics.median(run.seconds for run in runs[method])
             records[method].append(replace(runs[method][0], seconds=seconds))
     return records
+
+
+def refuse_disagreement(name: str, records: dict[str, Record]) -> None:
+    """Raise SudokuError when two methods that solved a puzzle found different solutions (every
+    bundled puzzle has one), or one says there is none while another solved it: a fast wrong
+    answer must never pass for a speed-up."""
+    answers = {m: r.solution for m, r in records.items() if not r.gave_up}
+    if len(set(answers.values())) > 1:
+        told = "; ".join(f"{m}: {a or 'no solution'}" for m, a in answers.items())
+        raise SudokuError(f"the methods disagree on puzzle {name}: {told}")
 
 
 def summarise(method: str, set_name: str, records: Sequence[Record], bound: int | None) -> Row:

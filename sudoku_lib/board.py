@@ -15,7 +15,8 @@ from types import MappingProxyType
 
 from .arguments import choice_among, quote
 from .errors import PuzzleFormatError
-from .words import character_name, plural
+from .i18n import _
+from .words import cell_name, character_name, plural
 
 Digit = str  # one character: "1"-"9" (and "A"-"G" on a 16x16 board)
 Board = list[list[str]]  # rows of one-character strings, "." for a blank
@@ -113,8 +114,12 @@ def parse(puzzle: object) -> Board:
         return _parse_text(puzzle)
     if isinstance(puzzle, Sequence) and not isinstance(puzzle, bytes | bytearray):
         return _parse_rows(puzzle)
-    kind = "None" if puzzle is None else f"a value of type {type(puzzle).__name__}"
-    raise PuzzleFormatError(f"expected a puzzle as a list of rows or a string, got {kind}")
+    kind = (
+        "None" if puzzle is None else _("a value of type {name}").format(name=type(puzzle).__name__)
+    )
+    raise PuzzleFormatError(
+        _("expected a puzzle as a list of rows or a string, got {kind}").format(kind=kind)
+    )
 
 
 def _size_for(count: int, text: str) -> int:
@@ -124,7 +129,9 @@ def _size_for(count: int, text: str) -> int:
         if count == size * size:
             return size
     raise PuzzleFormatError(
-        f"expected 16, 81 or 256 cells (a 4x4, 9x9 or 16x16 board), found {count}"
+        _("expected 16, 81 or 256 cells (a 4x4, 9x9 or 16x16 board), found {count}").format(
+            count=count
+        )
         + _stray_note(text)
     )
 
@@ -134,7 +141,9 @@ def _stray_note(text: str) -> str:
     invisible one (a byte-order mark, a combining accent) is otherwise just "found 82"."""
     for i, char in enumerate(text):
         if not (char.isspace() or char in CELL_CHARACTERS or char in DECORATION):
-            return f"; character {i + 1} is {character_name(char)}, which is not a cell"
+            return _("; character {number} is {char}, which is not a cell").format(
+                number=i + 1, char=character_name(char)
+            )
     return ""
 
 
@@ -142,8 +151,10 @@ def _refuse_long_text(text: str) -> None:
     """Refuse text far longer than any board before looking at its characters one by one."""
     if len(text) > MAX_TEXT:
         raise PuzzleFormatError(
-            f"the puzzle text is {len(text):,} characters long; even a 16x16 board in grid "
-            f"text needs fewer than {MAX_TEXT:,}"
+            _(
+                "the puzzle text is {length} characters long; even a 16x16 board in grid "
+                "text needs fewer than {most}"
+            ).format(length=f"{len(text):,}", most=f"{MAX_TEXT:,}")
         )
 
 
@@ -156,16 +167,35 @@ def _read_cell(char: str, size: int, r: int, c: int) -> str:
         return symbol
     allowed = f"1-{SYMBOLS[size - 1]}" if size <= 9 else "1-9, A-G"
     raise PuzzleFormatError(
-        f"bad character {character_name(char)} at row {r + 1}, column {c + 1} "
-        f"(a {size}x{size} board uses {allowed}, and '.' or '0' for a blank)",
+        _(
+            "bad character {char} at {cell} "
+            "(a {size}x{size} board uses {allowed}, and '.' or '0' for a blank)"
+        ).format(char=character_name(char), cell=cell_name(r, c), size=size, allowed=allowed),
         row=r + 1,
         column=c + 1,
     )
 
 
+PLAIN_CELLS = {size * size: (size, frozenset(".0" + SYMBOLS[:size])) for size in SIZES}
+"""By a text's length: the board size it would be, and the characters of that size's cells."""
+
+
+def _plain_board(text: str) -> Board | None:
+    """The board of a text that is only cells (no spaces, no lines, capitals), read in one
+    step, or None when the text needs reading character by character."""
+    plain = PLAIN_CELLS.get(len(text))
+    if plain is None or not plain[1].issuperset(text):
+        return None
+    size, cells = plain[0], text.replace("0", BLANK)
+    return [list(cells[r : r + size]) for r in range(0, size * size, size)]
+
+
 def _parse_text(text: str) -> Board:
     """Parse a one-line string or grid text; decoration is only allowed in multi-line text."""
     _refuse_long_text(text)
+    plain = _plain_board(text)
+    if plain is not None:
+        return plain
     multiline = "\n" in text.strip()
     chars = [ch for ch in text if not ch.isspace() and not (multiline and ch in DECORATION)]
     size = _size_for(len(chars), text)
@@ -176,18 +206,24 @@ def _parse_rows(rows: Sequence[object]) -> Board:
     """Parse the LeetCode form, checking the shape first and then every cell."""
     size = len(rows)
     if size not in SIZES:
-        raise PuzzleFormatError(f"expected 4, 9 or 16 rows, found {size}")
+        raise PuzzleFormatError(_("expected 4, 9 or 16 rows, found {size}").format(size=size))
     board: Board = []
     for r, row in enumerate(rows):
         if isinstance(row, str) or not isinstance(row, Sequence):
             raise PuzzleFormatError(
-                f"row {r + 1} should be a list of {size} cells, got {quote(row, 30)} "
-                f"({type(row).__name__})",
+                _("row {row} should be a list of {size} cells, got {value} ({kind})").format(
+                    row=r + 1, size=size, value=quote(row, 30), kind=type(row).__name__
+                ),
                 row=r + 1,
             )
         if len(row) != size:
             found = plural(len(row), "cell")
-            raise PuzzleFormatError(f"row {r + 1} has {found}, expected {size}", row=r + 1)
+            raise PuzzleFormatError(
+                _("row {row} has {found}, expected {size}").format(
+                    row=r + 1, found=found, size=size
+                ),
+                row=r + 1,
+            )
         board.append([_read_list_cell(cell, size, r, c) for c, cell in enumerate(row)])
     return board
 
@@ -196,8 +232,10 @@ def _read_list_cell(cell: object, size: int, r: int, c: int) -> str:
     """A cell of the list form must be a one-character string."""
     if not isinstance(cell, str) or len(cell) != 1:
         raise PuzzleFormatError(
-            f"cell at row {r + 1}, column {c + 1} is {quote(cell)} "
-            f"({type(cell).__name__}); expected a one-character string such as '5' or '.'",
+            _(
+                "cell at {cell} is {value} ({kind}); expected a one-character string "
+                "such as '5' or '.'"
+            ).format(cell=cell_name(r, c), value=quote(cell), kind=type(cell).__name__),
             row=r + 1,
             column=c + 1,
         )

@@ -34,10 +34,11 @@ from typing import NoReturn
 from .arguments import quote
 from .board import CELL_CHARACTERS, DECORATION, MAX_TEXT, to_grid_text
 from .errors import SudokuError
+from .i18n import _
 from .puzzles import SETS
 from .search import METHODS, SolveResult, solve
 from .validate import find_conflicts, is_valid_sudoku
-from .words import number
+from .words import number, status_text
 
 PROGRAM = "python -m sudoku_lib"
 OK, NO, BAD_INPUT, GAVE_UP, CANNOT_READ_OR_WRITE = 0, 1, 2, 3, 4
@@ -59,7 +60,8 @@ class Parser(argparse.ArgumentParser):
     """argparse, but an error is one line (CommandLineError) rather than usage plus the error."""
 
     def error(self, message: str) -> NoReturn:
-        raise CommandLineError(f"{self.prog}: {message} (see {self.prog} --help)", BAD_INPUT)
+        line = _("{program}: {message} (see {program} --help)")
+        raise CommandLineError(line.format(program=self.prog, message=message), BAD_INPUT)
 
 
 def whole_number_option(minimum: int) -> Callable[[str], int]:
@@ -72,7 +74,9 @@ def whole_number_option(minimum: int) -> Callable[[str], int]:
             value = None
         if value is None or value < minimum:
             raise argparse.ArgumentTypeError(
-                f"expected a whole number of at least {minimum}, got {quote(text)}"
+                _("expected a whole number of at least {minimum}, got {text}").format(
+                    minimum=minimum, text=quote(text)
+                )
             )
         return value
 
@@ -95,7 +99,7 @@ def looks_like_a_path(text: str) -> bool:
 def read_puzzle(argument: str) -> str:
     """The puzzle itself: the argument, a file of that name, or standard input for "-"."""
     if argument == "-":
-        return decode(read_stdin(), "standard input")
+        return decode(read_stdin(), _("standard input"))
     if looks_like_a_path(argument):
         return decode(read_file(Path(argument)), argument)
     return argument
@@ -105,14 +109,14 @@ def read_stdin() -> bytes:
     """Up to MAX_BYTES from standard input (an error when it is closed)."""
     stream = sys.stdin
     if stream is None:
-        raise cannot_read("standard input", "it is closed")
+        raise cannot_read(_("standard input"), _("it is closed"))
     try:
         buffer = getattr(stream, "buffer", None)
         if buffer is None:  # a text stream put in place of stdin (tests, notebooks)
             return str(stream.read(MAX_BYTES + 1)).encode("utf-8")
         data: bytes = buffer.read(MAX_BYTES + 1)
     except (OSError, ValueError) as error:  # ValueError: a stream closed inside Python
-        raise cannot_read("standard input", str(error)) from None
+        raise cannot_read(_("standard input"), str(error)) from None
     return data
 
 
@@ -120,57 +124,67 @@ def read_file(path: Path) -> bytes:
     """Up to MAX_BYTES + 1 of a puzzle file, or the reason it cannot be read, in words."""
     if path.is_symlink() and not path.exists():
         target = quote(os.readlink(path), 80)
-        raise cannot_read(path, f"it is a link to {target}, which does not exist")
+        raise cannot_read(
+            path, _("it is a link to {target}, which does not exist").format(target=target)
+        )
     if path.is_dir():
-        raise cannot_read(path, "it is a folder, not a file")
+        raise cannot_read(path, _("it is a folder, not a file"))
     try:
         with path.open("rb") as file:
             return file.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise cannot_read(path, "there is no such file") from None
+        raise cannot_read(path, _("there is no such file")) from None
     except PermissionError:
-        raise cannot_read(path, "permission denied") from None
+        raise cannot_read(path, _("permission denied")) from None
     except OSError as error:
         raise cannot_read(path, error.strerror or str(error)) from None
 
 
 def cannot_read(path: Path | str, why: str) -> CommandLineError:
     """The error for a puzzle source that cannot be read, naming it (shortened) and why."""
-    return CommandLineError(f"cannot read {quote(str(path), 80)}: {why}", CANNOT_READ_OR_WRITE)
+    line = _("cannot read {path}: {why}").format(path=quote(str(path), 80), why=why)
+    return CommandLineError(line, CANNOT_READ_OR_WRITE)
 
 
 def decode(data: bytes, source: str) -> str:
     """The bytes as text (UTF-8, a leading byte-order mark dropped), or why they are not."""
     if len(data) > MAX_BYTES:
         raise CommandLineError(
-            f"{quote(source, 80)} is over {number(MAX_BYTES)} bytes: too long for a puzzle",
+            _("{source} is over {most} bytes: too long for a puzzle").format(
+                source=quote(source, 80), most=number(MAX_BYTES)
+            ),
             BAD_INPUT,
         )
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise cannot_read(source, "it is UTF-16 text; save it as UTF-8")
+        raise cannot_read(source, _("it is UTF-16 text; save it as UTF-8"))
     if b"\0" in data:
-        raise cannot_read(source, "it holds NUL bytes, so it is not text (a binary file?)")
+        raise cannot_read(source, _("it holds NUL bytes, so it is not text (a binary file?)"))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         byte = data[error.start]
-        raise cannot_read(
-            source, f"it is not UTF-8 text (byte 0x{byte:02x} at {error.start}); save it as UTF-8"
-        ) from None
+        why = _("it is not UTF-8 text (byte {byte} at {position}); save it as UTF-8")
+        raise cannot_read(source, why.format(byte=f"0x{byte:02x}", position=error.start)) from None
 
 
 def refuse_unwritable(path: Path) -> None:
     """Check, before any work, that `path` can be written (a file, in a folder that exists)."""
     folder = path.parent
     if path.is_dir():
-        why = "it is a folder"
+        why = _("it is a folder")
     elif not folder.is_dir():
-        why = f"there is no folder {quote(str(folder), 80)}"
+        why = _("there is no folder {folder}").format(folder=quote(str(folder), 80))
     elif not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        why = "permission denied"
+        why = _("permission denied")
     else:
         return
-    raise CommandLineError(f"cannot write {quote(str(path), 80)}: {why}", CANNOT_READ_OR_WRITE)
+    raise cannot_write(quote(str(path), 80), why)
+
+
+def cannot_write(path: str, why: str) -> CommandLineError:
+    """The error for a file that cannot be written, naming it and why."""
+    line = _("cannot write {path}: {why}").format(path=path, why=why)
+    return CommandLineError(line, CANNOT_READ_OR_WRITE)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -180,8 +194,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if result.solution is not None:
         print(to_grid_text(result.solution))
     print(
-        f"{result.status} by {result.method}: {s.nodes:,} nodes, {s.forced:,} forced, "
-        f"{s.backtracks:,} backtracks, max depth {s.max_depth}, {s.seconds * 1000:.1f} ms"
+        _(
+            "{status} by {method}: {nodes} nodes, {forced} forced, {backtracks} backtracks, "
+            "max depth {depth}, {ms} ms"
+        ).format(
+            status=status_text(result.status),
+            method=result.method,
+            nodes=f"{s.nodes:,}",
+            forced=f"{s.forced:,}",
+            backtracks=f"{s.backtracks:,}",
+            depth=s.max_depth,
+            ms=f"{s.seconds * 1000:.1f}",
+        )
     )
     if result.gave_up:
         raise CommandLineError(gave_up_line(result, args.max_nodes), GAVE_UP)
@@ -191,20 +215,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def gave_up_line(result: SolveResult, asked: int | None) -> str:
     """The reason a bounded search stopped, in the command line's own terms."""
     bound = result.max_nodes or 0
-    whose = "the default bound" if asked is None else "the bound set by --max-nodes"
-    return (
-        f"gave up after {number(bound)} nodes ({whose}); run again with a larger "
-        f"--max-nodes, say --max-nodes {10 * max(bound, 1_000)}"
-    )
+    whose = _("the default bound") if asked is None else _("the bound set by --max-nodes")
+    return _(
+        "gave up after {nodes} nodes ({whose}); run again with a larger "
+        "--max-nodes, say --max-nodes {more}"
+    ).format(nodes=number(bound), whose=whose, more=10 * max(bound, 1_000))
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Say whether a board breaks any rule; list the clashes when it does."""
     puzzle = read_puzzle(args.puzzle)
     if is_valid_sudoku(puzzle):
-        print("valid")
+        print(_("valid"))
         return OK
-    print("invalid:")
+    print(_("invalid:"))
     for conflict in find_conflicts(puzzle):
         print(f"  {conflict}")
     return NO
@@ -222,36 +246,40 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise
     except OSError as error:  # the JSON file, should it become unwritable while we worked
         why = error.strerror or str(error)
-        raise CommandLineError(f"cannot write {args.json}: {why}", CANNOT_READ_OR_WRITE) from None
+        raise cannot_write(str(args.json), why) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with its three commands."""
     parser = Parser(prog=PROGRAM, description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    p_solve = commands.add_parser("solve", help="solve a puzzle and print it")
-    p_solve.add_argument("puzzle", help="81 characters, grid text, a file name, or - for stdin")
+    p_solve = commands.add_parser("solve", help=_("solve a puzzle and print it"))
+    p_solve.add_argument("puzzle", help=_("81 characters, grid text, a file name, or - for stdin"))
     p_solve.add_argument("--method", default="fast", choices=sorted(METHODS))
     p_solve.add_argument(
         "--max-nodes",
         type=whole_number_option(0),
         default=None,
-        help="give up after this many nodes (default: the method's own bound)",
+        help=_("give up after this many nodes (default: the method's own bound)"),
     )
     p_solve.set_defaults(run=cmd_solve)
-    p_validate = commands.add_parser("validate", help="check that no digit repeats in a unit")
-    p_validate.add_argument("puzzle", help="81 characters, grid text, a file name, or - for stdin")
+    p_validate = commands.add_parser("validate", help=_("check that no digit repeats in a unit"))
+    p_validate.add_argument(
+        "puzzle", help=_("81 characters, grid text, a file name, or - for stdin")
+    )
     p_validate.set_defaults(run=cmd_validate)
-    p_bench = commands.add_parser("bench", help="time the methods side by side on puzzle sets")
+    p_bench = commands.add_parser("bench", help=_("time the methods side by side on puzzle sets"))
     p_bench.add_argument(
-        "--sets", nargs="+", choices=SETS, help="default: top95 hardest375 17clue_sample easy50"
+        "--sets", nargs="+", choices=SETS, help=_("default: top95 hardest375 17clue_sample easy50")
     )
-    p_bench.add_argument("--methods", nargs="+", choices=sorted(METHODS), help="default: all")
-    p_bench.add_argument("--quick", action="store_true", help="the first puzzles of each set only")
+    p_bench.add_argument("--methods", nargs="+", choices=sorted(METHODS), help=_("default: all"))
     p_bench.add_argument(
-        "--repeat", type=whole_number_option(1), default=3, help="runs per puzzle (median taken)"
+        "--quick", action="store_true", help=_("the first puzzles of each set only")
     )
-    p_bench.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    p_bench.add_argument(
+        "--repeat", type=whole_number_option(1), default=3, help=_("runs per puzzle (median taken)")
+    )
+    p_bench.add_argument("--json", type=Path, help=_("also write the figures to this JSON file"))
     p_bench.set_defaults(run=cmd_bench)
     return parser
 
@@ -271,9 +299,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(str(error), BAD_INPUT)
     except BrokenPipeError:
         silence_stdout()
-        return fail("the output was closed before all of it was written", OUTPUT_CLOSED)
+        return fail(_("the output was closed before all of it was written"), OUTPUT_CLOSED)
     except KeyboardInterrupt:
-        return fail("interrupted", INTERRUPTED)
+        return fail(_("interrupted"), INTERRUPTED)
 
 
 def fail(message: str, code: int) -> int:

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from .arguments import choice_among, whole_number
 from .board import BLANK, SIZES, SYMBOLS, Board, flatten, geometry
 from .errors import ArgumentError, GaveUp
+from .i18n import _
 from .search import count_solutions, solve
 
 MIN_CLUES = MappingProxyType({4: 4, 9: 17, 16: 55})
@@ -52,14 +53,16 @@ def generate(
     rng = random.Random(whole_number("seed", seed))
     tries = ATTEMPTS[size] if attempts is None else whole_number("attempts", attempts, minimum=1)
     geo = geometry(size)
-    for _ in range(tries):
+    for _attempt in range(tries):
         board = remove_clues(random_solution(geo.size, geo.box, rng), wanted, rng)
         if sum(cell != BLANK for row in board for cell in row) == wanted:
             return flatten(board)
     raise GaveUp(
-        f"no {wanted}-clue puzzle found from {tries} random grids (seed {seed}): the removal "
-        f"stopped above {wanted} clues every time; ask for more clues, or pass a larger "
-        f"attempts (say attempts={10 * tries}) to try more grids",
+        _(
+            "no {wanted}-clue puzzle found from {tries} random grids (seed {seed}): the removal "
+            "stopped above {wanted} clues every time; ask for more clues, or pass a larger "
+            "attempts (say attempts={more}) to try more grids"
+        ).format(wanted=wanted, tries=tries, seed=seed, more=10 * tries),
         "attempts",
         tries,
     )
@@ -73,8 +76,11 @@ def _checked_clues(clues: object, size: int) -> int:
     except ArgumentError as error:
         why = ""
         if FEWEST_CLUES[size] > MIN_CLUES[size]:
-            why = " (fewer take minutes to hours: every uniqueness check then searches in earnest)"
-        raise ArgumentError(f"for a {size}x{size} board, {error}{why}", "clues") from None
+            why = _(
+                " (fewer take minutes to hours: every uniqueness check then searches in earnest)"
+            )
+        message = _("for a {size}x{size} board, {error}").format(size=size, error=error)
+        raise ArgumentError(message + why, "clues") from None
 
 
 def random_solution(size: int, box: int, rng: random.Random) -> Board:
@@ -83,7 +89,7 @@ def random_solution(size: int, box: int, rng: random.Random) -> Board:
     The diagonal boxes share no row, column or box, so they never clash; on a 4x4 board some
     fillings still cannot be completed, and then the boxes are drawn again (GRID_DRAWS times).
     """
-    for _ in range(GRID_DRAWS):
+    for _draw in range(GRID_DRAWS):
         board = [[BLANK] * size for _ in range(size)]
         for b in range(box):
             digits = rng.sample(SYMBOLS[:size], size)
@@ -92,7 +98,8 @@ def random_solution(size: int, box: int, rng: random.Random) -> Board:
         solution = solve(board).solution
         if solution is not None:
             return solution
-    raise GaveUp(f"no full {size}x{size} grid from {GRID_DRAWS} draws", "GRID_DRAWS", GRID_DRAWS)
+    message = _("no full {size}x{size} grid from {draws} draws").format(size=size, draws=GRID_DRAWS)
+    raise GaveUp(message, "GRID_DRAWS", GRID_DRAWS)
 
 
 def remove_clues(board: Board, clues: int, rng: random.Random) -> Board:

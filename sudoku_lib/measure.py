@@ -16,12 +16,12 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from tqdm.auto import tqdm
 
-from .board import BLANK, parse, to_string
+from .board import BLANK, flatten, parse, to_string
 from .search import SWITCHES, solve
 from .stats import format_seconds
 
@@ -37,6 +37,9 @@ class Record:
     forced: int
     backtracks: int
     seconds: float
+    solution: str = field(default="", repr=False, compare=False)
+    """The solution found, as 81 (or 16, 256) characters; "" when there is none. Kept so the
+    benchmark can check that every method found the same one."""
 
     @property
     def gave_up(self) -> bool:
@@ -78,8 +81,9 @@ def record_of(
     """Solve one puzzle through `solve()` and keep what it cost (time: the search's own)."""
     result = solve(puzzle, method=method, max_nodes=max_nodes, listener=None, **switches)
     s = result.stats
+    found = "" if result.solution is None else flatten(result.solution)
     return Record(
-        name, clue_count(puzzle), result.status, s.nodes, s.forced, s.backtracks, s.seconds
+        name, clue_count(puzzle), result.status, s.nodes, s.forced, s.backtracks, s.seconds, found
     )
 
 

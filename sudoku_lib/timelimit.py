@@ -445,9 +445,16 @@ def deadline(seconds: float | None, *, tracer: TraceFunction | None = None) -> I
             finally:  # closed first: a stop freed from here on must not put the hook back
                 close(budget)
                 sys.settrace(previous)
-                sys.setprofile(previous_profile)
+                put_back_profile(previous_profile)
     finally:
         close(budget)  # (again, if the timer could not be set up: harmless)
+
+
+def put_back_profile(previous: Any) -> None:
+    """Set the profile function that was set before, unless it still is: a C profiler
+    (cProfile's) cannot be set again from Python, and must not be replaced either."""
+    if sys.getprofile() is not previous:
+        sys.setprofile(previous if callable(previous) else None)
 
 
 def close(budget: Budget) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .board import BLANK, SYMBOLS, Board, Cell, Digit, box_index, geometry_of, parse
+from .i18n import _
 from .words import UNIT_KINDS, cell_name, count_word, unit_name
 
 
@@ -48,9 +49,11 @@ class Conflict:
 
     def describe(self, size: int = 9) -> str:
         """The clash in words a learner reads, with 1-based rows and columns."""
-        places = " and ".join(cell_name(r, c) for r, c in self.cells)
+        places = _(" and ").join(cell_name(r, c) for r, c in self.cells)
         unit = unit_name(self.unit, self.index, size)
-        return f"{count_word(len(self.cells))} {self.digit}s in {unit}: {places}"
+        return _("{count} {digit}s in {unit}: {places}").format(
+            count=count_word(len(self.cells)), digit=self.digit, unit=unit, places=places
+        )
 
     def __str__(self) -> str:
         return self.describe()

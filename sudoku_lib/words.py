@@ -1,8 +1,10 @@
 """How the course names things for people: cells, units, digits, counts and durations.
 
 Every caption, error message, self-check and picture title builds its words here, so the course
-says a thing one way everywhere, and a translation (the source material is Chinese) has one
-module to change. Code counts rows, columns and boxes from 0 (`r`, `c`, `box_index`); people
+says a thing one way everywhere. Each English template is a message id of the gettext catalog
+(sudoku_lib/i18n.py): it is looked up when it is shown, so after `set_language("zh")` the same
+functions speak Chinese. The tables below stay English; `make catalog` extracts them. Code
+counts rows, columns and boxes from 0 (`r`, `c`, `box_index`); people
 count them from 1, and only this module turns the one into the other.
 """
 
@@ -10,6 +12,8 @@ from __future__ import annotations
 
 import unicodedata
 from types import MappingProxyType
+
+from .i18n import _, npgettext
 
 UNIT_KINDS = ("row", "column", "box")
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
@@ -40,26 +44,62 @@ SWITCH_LABELS = MappingProxyType(
 def switched_off(method_name: str, off: list[str]) -> str:
     """A method's name with the switches it runs without: "pruned, hidden singles off"."""
     in_order = [name for name in SWITCH_LABELS if name in off]  # the order the search uses
-    labels = [SWITCH_LABELS[name] for name in in_order]
-    return f"{method_name}, {' and '.join(labels)} off" if labels else method_name
+    labels = [switch_label(name) for name in in_order]
+    if not labels:
+        return method_name
+    return _("{method}, {switches} off").format(
+        method=method_name, switches=_(" and ").join(labels)
+    )
+
+
+def method_label(name: str) -> str:
+    """How one of the stepper's methods reads on a button, in the language chosen."""
+    return _(METHOD_LABELS[name])
+
+
+def switch_label(name: str) -> str:
+    """How one switch of the pruned search reads on a button, in the language chosen."""
+    return _(SWITCH_LABELS[name])
+
+
+STATUS_TEXT = MappingProxyType(
+    {"solved": "solved", "no solution": "no solution", "gave up": "gave up"}
+)
+"""How a search's status (SolveResult.status, which code compares) reads for people."""
+
+
+def status_text(status: str) -> str:
+    """A search's status in the language chosen: "solved", in Chinese "已解出"."""
+    return _(STATUS_TEXT[status])
 
 
 def cell_name(row: int, col: int) -> str:
     """A cell as a learner says it, from 0-based indices: (0, 2) -> "row 1, column 3"."""
-    return f"row {row + 1}, column {col + 1}"
+    return _("row {row}, column {column}").format(row=row + 1, column=col + 1)
+
+
+UNIT_TEMPLATES = MappingProxyType(
+    {"row": "row {index}", "column": "column {index}", "box": "box {index}"}
+)
+"""How one unit of each kind is named; the kinds themselves stay English in code."""
 
 
 def unit_name(kind: str, index: int, size: int = 9) -> str:
     """ "row 3", "column 5" or "box 1 (top-left)" from a 0-based index; 9x9 boxes get a name."""
-    name = f"{kind} {index + 1}"
+    name = unit_number(kind, index)
     if kind == "box" and size == 9:
-        name += f" ({BOX_NAMES_9[index]})"
+        name = _("{box} ({place})").format(box=name, place=_(BOX_NAMES_9[index]))
     return name
+
+
+def unit_number(kind: str, index: int) -> str:
+    """ "row 3", "box 1": a unit by its number alone, from a 0-based index."""
+    return _(UNIT_TEMPLATES[kind]).format(index=index + 1)
 
 
 def count_word(n: int) -> str:
     """Small counts in words ("two", "three"), larger ones in figures."""
-    return COUNT_WORDS.get(n, str(n))
+    return _(COUNT_WORDS[n]) if n in COUNT_WORDS else str(n)
 
 
 def number(n: int) -> str:
@@ -68,9 +108,14 @@ def number(n: int) -> str:
 
 
 def plural(n: int, noun: str, nouns: str | None = None) -> str:
-    """ "1 node", "4,208 nodes": a count with its noun."""
-    word = noun if n == 1 else (nouns or noun + "s")
-    return f"{number(n)} {word}"
+    """ "1 node", "4,208 nodes": a count with its noun.
+
+    The catalog holds "{count} node" / "{count} nodes" in the context "counted" (tools/catalog.py
+    extracts every call's noun), so a language without plurals can add its measure word there:
+    "4,208 个节点".
+    """
+    singular, many = "{count} " + noun, "{count} " + (nouns or noun + "s")
+    return npgettext("counted", singular, many, n).format(count=number(n))
 
 
 def format_seconds(seconds: float) -> str:
@@ -89,16 +134,22 @@ def format_seconds(seconds: float) -> str:
 def about_duration(seconds: float) -> str:
     """A long estimate in the unit a person would use: 845 s -> "about 14 minutes"."""
     if seconds < 59.5:
-        return "about " + plural(max(1, round(seconds)), "second")
-    for noun, length, next_length in (("minute", 60, 3_600), ("hour", 3_600, 86_400)):
-        if seconds < 1.5 * next_length:
-            return "about " + plural(round(seconds / length), noun)
-    return "about " + plural(round(seconds / 86_400), "day")
+        return _about(plural(max(1, round(seconds)), "second"))
+    if seconds < 1.5 * 3_600:
+        return _about(plural(round(seconds / 60), "minute"))
+    if seconds < 1.5 * 86_400:
+        return _about(plural(round(seconds / 3_600), "hour"))
+    return _about(plural(round(seconds / 86_400), "day"))
+
+
+def _about(duration: str) -> str:
+    """An estimate said as one: "about 14 minutes"."""
+    return _("about {duration}").format(duration=duration)
 
 
 def cell_and_indices(row: int, col: int) -> str:
     """A cell both ways, as code and as people write it: (4, 4) -> "(4, 4), row 5, column 5"."""
-    return f"({row}, {col}), {cell_name(row, col)}"
+    return _("({r}, {c}), {cell}").format(r=row, c=col, cell=cell_name(row, col))
 
 
 # What the self-checks say. One template a message, filled with `check_text(key, **fields)`, so a
@@ -351,22 +402,208 @@ CHECK_TEXT.update(
 )
 
 
+CHECK_TEXT.update(
+    {  # what any check says about an answer it cannot take at face value
+        "not judged": (
+            "    your answer could not be compared or shown within {seconds}: its own ==, "
+            "repr or hash never finished. Return plain values: numbers, strings, lists, tuples."
+        ),
+        "not judged broken": (
+            "    your answer could not be compared or shown: its own ==, repr or hash raised an "
+            "error. Return plain values: numbers, strings, lists, tuples."
+        ),
+        "equals anything": (
+            "    your answer, a {kind}, says it equals anything, even an object it has never "
+            "seen (its == always says True), so it proves nothing. Return the answer itself: "
+            "numbers, strings, lists, tuples."
+        ),
+        "exited": (
+            "    your code raised {error}: it asked Python to stop (exit(), sys.exit() or quit() "
+            "does this). Return the answer instead; in a notebook, exit() ends the kernel."
+        ),
+        "nonlocal missing": (
+            "an inner function that assigns to a variable of the function around it (count += 1) "
+            "makes a new variable of its own, unset at first, unless it says `nonlocal count` "
+            "first (or keep the count in what the inner function returns)."
+        ),
+        "changed input": (
+            "your function changed the caller's list {name}: it was {before}, and after the call "
+            "it is {after}. Leave the caller's list as it was: work on a copy (sorted(xs) "
+            "instead of xs.sort(), new = [row[:] for row in board])."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {  # a learner's search set against the model's, move by move (checks/recorder.py)
+        "move place model": "the model places {new} at {cell}",
+        "move erase model": "the model takes the {old} at {cell} back",
+        "move overwrite model": "the model writes {new} over the {old} at {cell}",
+        "move place yours": "your search placed {new} at {cell}",
+        "move erase yours": "your search took the {old} at {cell} back",
+        "move overwrite yours": "your search wrote {new} over the {old} at {cell}",
+        "model ended": "the model's search has ended",
+        "yours ended": "your search stopped",
+        "parting": (
+            "the check watched your search move by move beside the model's on {board}: at "
+            "move {step} they part: {model}, but {yours}."
+        ),
+        "this board": "this board",
+        "the small board": "the 4x4 puzzle {puzzle!r}",
+        "went on after solved": (
+            "The board was full, so the model stopped; yours took a digit back and went on. "
+            "Stop once a branch succeeds: `if fill(i + 1): return True`, and return True when "
+            "no blank is left."
+        ),
+        "no un-choose": (
+            "The model takes a digit back before it tries the next one; yours wrote the next one "
+            "over it. Every digit tried must come off again when its branch fails: the "
+            "un-choose step, board[r][c] = '.', after the recursive call."
+        ),
+        "returned in the loop": (
+            "The model goes on with the next digit; yours backed up instead: a `return` inside "
+            "the digit loop ends the loop after the first digit's branch. Return from inside the "
+            "loop only when the branch succeeded (if fill(i + 1): return True), and return False "
+            "after the loop."
+        ),
+        "returned in the loop counting": (
+            "The model goes on with the next digit; yours backed up instead: a `return` inside "
+            "the digit loop ends the loop after the first digit that fits. Add up what every "
+            "digit's branch counts (total += count_all(board)), and return the total after the "
+            "loop."
+        ),
+        "count not what was placed": (
+            "the check ran your function again and counted the digits its search placed as it "
+            "watched: {placed}, yet it returned {got}.{carried}"
+        ),
+        "count carried": (
+            " Run again on the same board it returns {again}: the count goes on from the last "
+            "call. Keep it in a variable of solve_counting (nonlocal in the inner function), "
+            "not in a global that is never reset."
+        ),
+        "path never taken back": (
+            "the check watched your calls: a call of {function} began with `{name}` holding "
+            "{before} items and returned with {after}, so a choice it made was never taken "
+            "back. Take each choice back after exploring it: {name}.pop() after the recursive "
+            "call (the un-choose step)."
+        ),
+        "table of answers": (
+            "the check also tries a case it does not name ({case}), and your code has no answer "
+            "for it: an answer must be worked out, not looked up in a table of the cases shown."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {  # notebook 04's capstone: the idea, not only the answer
+        "no most constrained": (
+            "your search placed {nodes} digits by choice on {case} without once asking your "
+            "most_constrained(board) where to branch. Pruning means branching on the cell with "
+            "the fewest candidates, not the first blank: call most_constrained(board) and try "
+            "the candidates of the cell it gives."
+        ),
+        "not failing early": (
+            "on a board where row 1, column 9 has no candidate from the start, your search "
+            "still placed {nodes} digits by choice. A search that fails early backs up at once "
+            "when a cell has no candidate (0 digits here): does your most_constrained pass "
+            "over a cell with no candidate, or your search skip it?"
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {  # notebooks 01, 02, 06 and 07: mistakes an earlier guess misnamed
+        "digits as numbers on a board": (
+            "your board holds numbers, such as {number!r}: keep each digit as the "
+            "one-character string it was in the text ('5', not 5), so it matches the blanks "
+            "'.' and the rest of the course."
+        ),
+        "look alike": (
+            "    they look alike, but differ at {where}: expected {expected!r} (a {kind_e}), "
+            "got {got!r} (a {kind_g})."
+        ),
+        "full rows only": (
+            "your code says True for a full row but False for a row with blanks, even one "
+            "with a single blank: len(set(digits)) == 9 holds only when all nine cells are "
+            "filled. A row is valid when no digit repeats: compare len(set(digits)) with "
+            "len(digits)."
+        ),
+        "letters skipped": (
+            "on a 16x16 board your code finds two equal digits 1-9, but not two equal letters "
+            "A-G: a 16x16 board's digits are 1-9 and A-G. Skip only the blanks '.', not every "
+            "character outside 1-9."
+        ),
+        "nothing beat zero": (
+            "every record here needed 0 nodes, so none has more than the 0 you started from "
+            "and you return None. Start from the first record (best = records[0]) and replace "
+            "it only when a record has more nodes."
+        ),
+        "walked unsorted": (
+            "that is the number at that place in the list as given: sort the numbers first "
+            "(sorted(numbers)), so each place counts the numbers at or below it."
+        ),
+        "counted too far": (
+            "you ask count_solutions for up to {limit} solutions. A second solution already "
+            "settles it (limit=2): counting on to {limit} on a puzzle with many solutions "
+            "takes far longer and says nothing more."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {  # notebook 08: the pruning each exercise names, and what a search without it does
+        "not pruned": (
+            "your search made {calls} calls here, as many as the search with no pruning at all "
+            "({unpruned}); pruned, it needs {pruned}. The exercise asks for the pruning: "
+            "{pruning}, so no branch that can only repeat an answer is explored (building every "
+            "answer and dropping repeats with a set is not pruning)."
+        ),
+        "pruning 47": (
+            "sort nums, and skip nums[i] when it equals nums[i - 1] and nums[i - 1] is not used"
+        ),
+        "pruning 90": "sort nums, and skip nums[i] when i > start and it equals nums[i - 1]",
+        "pruning 39": "sort the candidates, and `break` once one is larger than what remains",
+        "pruning 40": (
+            "sort the candidates, skip one equal to the one before it at the same level "
+            "(i > start), and `break` once one is larger than what remains"
+        ),
+        "pruning 131": "cut off a piece only when it is a palindrome",
+        "pruning 491": (
+            "skip a number smaller than the path's last, and one already tried at this level "
+            "(a set made afresh in each call)"
+        ),
+        "continue not break": (
+            "your loop has no `break`: once a sorted candidate is larger than what remains, "
+            "every later one is larger too, so `break` ends the loop there, where `continue` "
+            "goes on looking at each of them for nothing."
+        ),
+    }
+)
+
+
 def check_text(key: str, **fields: object) -> str:
     """One self-check message, by key, with its blanks filled in."""
-    return CHECK_TEXT[key].format(**fields)
+    return _(CHECK_TEXT[key]).format(**fields)
 
 
 def seconds_text(seconds: float) -> str:
     """A short time limit as said: 2 -> "2 seconds", 0.5 -> "0.5 seconds", 1 -> "1 second"."""
-    return f"{seconds:g} second" + ("" if seconds == 1 else "s")
+    many = 1 if seconds == 1 else 2  # 0.5 reads "0.5 seconds", as 2 does
+    return npgettext("counted", "{count} second", "{count} seconds", many).format(
+        count=f"{seconds:g}"
+    )
 
 
 def cell_in_unit(row: int, col: int, kind: str) -> str:
     """A cell named within a unit that already fixes part of it: "column 7" within a row."""
     if kind == "row":
-        return f"column {col + 1}"
+        return _("column {index}").format(index=col + 1)
     if kind == "column":
-        return f"row {row + 1}"
+        return _("row {index}").format(index=row + 1)
     return cell_name(row, col)
 
 
@@ -374,24 +611,26 @@ def step_status(position: int, known: int, finished: bool) -> str:
     """Where a stepper is, in words: "step 4 of 12,523", "step 52 of 52: the search has ended",
     or "step 4 of at least 4" while the search goes on (only the steps recorded so far are known).
     """
+    fields = {"position": number(position), "known": number(known)}
     if not finished:
-        return f"step {number(position)} of at least {number(known)}"
-    where = f"step {number(position)} of {number(known)}"
-    return f"{where}: the search has ended" if position == known else where
+        return _("step {position} of at least {known}").format(**fields)
+    if position == known:
+        return _("step {position} of {known}: the search has ended").format(**fields)
+    return _("step {position} of {known}").format(**fields)
 
 
 def ended_note() -> str:
     """What a stepper says when asked to go past its last step."""
-    return "the search has ended: this is its last step"
+    return _("the search has ended: this is its last step")
 
 
 def cap_note(cap: int) -> str:
     """What a stepper says when a cap stopped a long move."""
-    return f"stopped after {plural(cap, 'step')}: press again to go on"
+    return _("stopped after {steps}: press again to go on").format(steps=plural(cap, "step"))
 
 
 # What `watch` and notebook 08's checks say about a learner's own function, one template a
-# message, filled with `watch_text(key, **fields)` (sudoku_lib/watch.py, checks/nb08.py).
+# message, filled with `watch_text(key, **fields)` (sudoku_lib/watch/, checks/nb08.py).
 WATCH_TEXT = {
     "call": "line {line}: call {name}({args})",
     "raised": "line {line}: the call raised {error}",
@@ -469,7 +708,7 @@ WATCH_TEXT = {
 
 def watch_text(key: str, **fields: object) -> str:
     """One message of `watch` or notebook 08's checks, by key, with its blanks filled in."""
-    return WATCH_TEXT[key].format(**fields)
+    return _(WATCH_TEXT[key]).format(**fields)
 
 
 CHARACTER_NOTES = MappingProxyType(
@@ -485,13 +724,14 @@ def character_name(char: str) -> str:
         return repr(char)
     visible = char.isprintable() and not unicodedata.category(char).startswith("M")
     shown = repr(char) if visible else ascii(char)
-    note = CHARACTER_NOTES.get(char) or unicodedata.name(char, "a control character")
+    known = CHARACTER_NOTES.get(char)
+    note = _(known) if known else unicodedata.name(char, "") or _("a control character")
     return f"{shown} (U+{ord(char):04X}, {note})"
 
 
 def short_cell_name(row: int, col: int) -> str:
     """A cell in the fewest characters, for a label under a small picture: (0, 2) -> "r1c3"."""
-    return f"r{row + 1}c{col + 1}"
+    return _("r{row}c{column}").format(row=row + 1, column=col + 1)
 
 
 CHECK_TEXT.update(
@@ -668,12 +908,16 @@ PICTURE_TEXT = {  # the words on the course's charts and board pictures (charts.
     "tree tried": "tried, then taken back",
     "tree dead end": "dead end: nothing fits next",
     "tree title": "{nodes} digits placed, {dead_ends} dead ends, {status}",
+    "busy": "Working…",
+    "kernel restarted": (
+        "The kernel has restarted, so this stepper no longer answers: run its cell again."
+    ),
 }
 
 
 def picture_text(key: str, **fields: object) -> str:
     """The words a picture shows for `key`, with its blanks filled in."""
-    return PICTURE_TEXT[key].format(**fields)
+    return _(PICTURE_TEXT[key]).format(**fields)
 
 
 # Notebook 05's checks: the stepper's steps, its dead ends, its tries per depth.

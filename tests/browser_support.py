@@ -58,12 +58,15 @@ def require_chromium() -> None:
     pytest.skip(message)
 
 
-def lab_settings(settings: Path) -> None:
-    """Render every notebook cell (no windowing), so the test sees them all; no news toasts."""
-    chosen = {
+def lab_settings(settings: Path, locale: str | None = None) -> None:
+    """Render every notebook cell (no windowing), so the test sees them all; no news toasts;
+    JupyterLab's own interface in `locale` ("zh_CN", from its language pack) when one is given."""
+    chosen: dict[tuple[str, str], dict[str, object]] = {
         ("notebook-extension", "tracker"): {"windowingMode": "none"},
         ("apputils-extension", "notification"): {"fetchNews": "false", "doNotDisturbMode": True},
     }
+    if locale is not None:
+        chosen["translation-extension", "plugin"] = {"locale": locale}
     for (extension, plugin), values in chosen.items():
         path = settings / "@jupyterlab" / extension / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True)
@@ -111,7 +114,11 @@ def stop(server: subprocess.Popen) -> None:
 
 @contextmanager
 def jupyter_server(
-    tmp_path: Path, files: Sequence[Path], module: str = "jupyterlab", options: Sequence[str] = ()
+    tmp_path: Path,
+    files: Sequence[Path],
+    module: str = "jupyterlab",
+    options: Sequence[str] = (),
+    locale: str | None = None,
 ) -> Iterator[Lab]:
     """`python -m <module>` (a Jupyter server app) serving copies of `files`, for one test.
 
@@ -124,7 +131,7 @@ def jupyter_server(
         folder.mkdir()
     for file in files:
         shutil.copy(file, work / file.name)
-    lab_settings(settings)
+    lab_settings(settings, locale)
     token = secrets.token_hex(24)
     env = {
         **os.environ,

@@ -173,6 +173,15 @@ def test_a_shorter_set_brings_the_number_into_range():
     assert app.view.puzzle == parse(famous[-1])
 
 
+def test_a_number_past_the_end_of_the_set_is_said_not_quietly_changed():
+    size = len(puzzles.load_set("top95"))
+    app = stepper_app(source="set", set_name="top95", number=size)
+    app.number.value = size + 1
+    assert app.number.value == size + 1 and app.view is None
+    assert f"choose a number from 1 to {size}, not {size + 1}" in app.problem.value
+    assert app.problem.layout.display is None
+
+
 def test_the_app_waits_for_the_paste_button_and_shows_a_bad_paste_in_words():
     app = stepper_app(source="pasted")
     assert app.view is None and PASTE_FIRST in app.title.value

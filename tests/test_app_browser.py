@@ -33,8 +33,9 @@ MIN_CELL_PX = 34  # and a side-by-side board cell never narrower than 34 px at 1
 
 @pytest.fixture
 def app_server(tmp_path: Path) -> Iterator[tuple[Lab, float]]:
-    """A Jupyter server with Voilà (as `make app` runs it) serving a copy of the app, and how
-    many seconds it took to listen."""
+    """A Jupyter server with Voilà's server extension serving a copy of the app, and how many
+    seconds it took to listen. (`make app` runs Voilà's own server, which serves nothing but the
+    app: tests/test_app_server.py starts that one; the app's page is the same in both.)"""
     started = time.perf_counter()
     with jupyter_server(tmp_path, [APP], module="jupyter_server") as running:
         yield running, time.perf_counter() - started

@@ -19,9 +19,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import OUTPUT, ROOT, stop
+from tests.browser_support import OUTPUT, ROOT, chromium, require_chromium, stop
 
 START_SECONDS = 60
+PROJECTOR = {"width": 1280, "height": 800}
+PARTS = {
+    "board": "table.sdk-board",
+    "caption": ".sdk-caption",
+    "Step": ".sdk-step",
+    "Play": ".sdk-play",
+}
 NOT_THE_APP = [
     "lab",
     "lab/tree/stepper_app.ipynb",
@@ -107,3 +114,49 @@ def test_make_app_asks_for_a_token_and_listens_on_loopback_only():
     assert "voila app/stepper_app.ipynb" in command
     assert "--Voila.ip=127.0.0.1" in command and "--token" in command.split()
     assert "--port=8866" in command and "jupyter server" not in command
+
+
+def off_screen(page) -> list[str]:
+    """The parts of the app's stepper (every board and caption) not wholly inside the window."""
+    height, width = PROJECTOR["height"], PROJECTOR["width"]
+    cut = []
+    for part, selector in PARTS.items():
+        found = page.locator(f".sudoku-app-stage {selector}")
+        for i in range(found.count()):
+            box = found.nth(i).bounding_box()
+            inside = box is not None and (
+                box["y"] >= 0
+                and box["y"] + box["height"] <= height + 1
+                and box["x"] >= 0
+                and box["x"] + box["width"] <= width + 1
+            )
+            if not inside:
+                cut.append(f"{part} {i + 1}")
+    return cut
+
+
+@pytest.mark.browser
+def test_the_app_fits_a_1280x800_projector_alone_and_side_by_side(app_address):
+    from playwright.sync_api import expect
+
+    require_chromium()
+    expect.set_options(timeout=30_000)  # a shared machine can be slow to redraw
+    base, token = app_address
+    with chromium(PROJECTOR) as page:
+        page.goto(f"{base}?token={token}", timeout=90_000)
+        expect(page.locator(".sudoku-app-stage table.sdk-board")).to_be_visible(timeout=90_000)
+        page.wait_for_timeout(500)
+        assert off_screen(page) == [], "one stepper, controls open"
+        page.screenshot(path=str(OUTPUT / "app-fit-one.png"))
+
+        page.get_by_role("button", name="Side by side").click()
+        expect(page.locator(".sudoku-app-stage table.sdk-board")).to_have_count(2)
+        page.get_by_text("Sudoku stepper: the puzzle and the method").click()
+        expect(page.locator(".sudoku-app-controls")).to_be_hidden()
+        page.wait_for_timeout(500)
+        assert off_screen(page) == [], "side by side, controls folded"
+        cells = page.locator(".sudoku-app-stage td").evaluate_all(
+            "cells => cells.map(c => c.offsetWidth)"
+        )
+        assert min(cells) >= 34, "the boards squash"
+        page.screenshot(path=str(OUTPUT / "app-fit-side-by-side.png"))

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from sudoku_lib import SudokuError, bench
 from sudoku_lib.bench import Row, format_table, measure_set, run_benchmark, write_json
 from sudoku_lib.cli import main
 from sudoku_lib.measure import measure
@@ -94,3 +95,25 @@ def test_the_command_line(capsys, tmp_path) -> None:
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 3 and out[2].split()[:3] == ["fast", "easy50", "12"]
     assert json.loads(path.read_text(encoding="utf-8"))["rows"][0]["puzzles"] == 12
+
+
+def test_a_method_with_a_wrong_answer_stops_the_benchmark(monkeypatch) -> None:
+    """Every answer is checked against the other methods': a fast solver that swaps two digits
+    of its solution is caught, naming the puzzle."""
+    real = bench.record_of
+
+    def swapped(name, puzzle, method, max_nodes, **switches):
+        record = real(name, puzzle, method, max_nodes, **switches)
+        if method != "fast":
+            return record
+        return replace(record, solution=record.solution.translate(str.maketrans("12", "21")))
+
+    monkeypatch.setattr(bench, "record_of", swapped)
+    with pytest.raises(SudokuError, match=r"the methods disagree on puzzle #1: classic: \d{81}"):
+        measure_set(load_set("easy50")[:2], ["classic", "fast"], repeat=1, bounds={})
+
+
+def test_methods_that_agree_pass_and_a_bounded_run_is_not_compared() -> None:
+    records = measure_set(load_set("top95")[:2], ["naive", "fast"], repeat=1, bounds={"naive": 5})
+    assert all(r.gave_up for r in records["naive"])
+    assert [len(r.solution) for r in records["fast"]] == [81, 81]

@@ -79,3 +79,75 @@ def test_a_watched_run_steps_in_jupyterlab(lab: Lab):
         expect(stepper.locator("svg.sdk-calltree circle")).not_to_have_count(0)
         OUTPUT.mkdir(exist_ok=True)
         stepper.screenshot(path=str(OUTPUT / "watch-stepper.png"))
+
+
+QUEENS_NOTEBOOK = "queens.ipynb"
+QUEENS_CELL = """from sudoku_lib import watch
+
+
+def queens(n):
+    res, cols = [], []
+
+    def place(r):
+        if r == n:
+            res.append(cols[:])
+            return
+        for c in range(n):
+            if any(c == q or abs(c - q) == r - i for i, q in enumerate(cols)):
+                continue
+            cols.append(c)
+            place(r + 1)
+            cols.pop()
+
+    place(0)
+    return res
+
+
+watch(queens, 4)"""
+
+
+@pytest.fixture
+def queens_lab(tmp_path: Path) -> Iterator[Lab]:
+    """JupyterLab serving a one-cell notebook that watches 4-queens."""
+    notebook = tmp_path / QUEENS_NOTEBOOK
+    kernel = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    cells = [nbformat.v4.new_code_cell(QUEENS_CELL)]
+    nbformat.write(nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": kernel}), notebook)
+    with jupyter_server(
+        tmp_path, [notebook], options=["--LabApp.expose_app_in_browser=True"]
+    ) as running:
+        yield running
+
+
+def test_the_current_call_of_4_queens_stays_in_the_notebook_at_1280x800(queens_lab: Lab):
+    """At 1280x800 with the file browser open, step through the run: at each step the ring
+    around the current call lies inside the visible notebook area (the tree is cropped around
+    it, not the widget widened)."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=20_000)
+    with chromium({"width": 1280, "height": 800}) as page:
+        page.goto(f"{queens_lab.url}lab/tree/{QUEENS_NOTEBOOK}?token={queens_lab.token}")
+        kernel = page.locator(".jp-StatusBar-TextItem[title^='Change kernel']")
+        expect(kernel).to_have_text(re.compile(r"\|\s*Idle\s*$"), timeout=90_000)
+        run_all_cells(page)
+        stepper = page.locator(".sudoku-stepper").first
+        expect(stepper).to_be_visible(timeout=30_000)
+        view = stepper.locator(".sdk-watch")
+        seen = 0
+        for k in range(1, 41):
+            stepper.locator(".sdk-step").click()
+            expect(view).to_have_attribute("data-position", str(k))
+            stepper.evaluate("node => node.scrollIntoView({block: 'start'})")
+            area = page.locator(".jp-NotebookPanel-notebook").first.bounding_box()
+            ring = stepper.locator("[data-current]")
+            if ring.count():
+                box = ring.first.bounding_box()
+                assert box is not None, f"step {k}: the current call is not drawn"
+                right, bottom = box["x"] + box["width"], box["y"] + box["height"]
+                assert area["x"] <= box["x"] and right <= area["x"] + area["width"], (k, box)
+                assert area["y"] <= box["y"] and bottom <= area["y"] + area["height"], (k, box)
+                seen += 1
+        assert seen >= 30  # a call is open at most steps
+        OUTPUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUTPUT / "watch-queens-1280x800.png"))

@@ -395,7 +395,9 @@ WRONG = [  # (check, a wrong answer, words its report must contain)
 ]
 
 
-@pytest.mark.parametrize(("name", "wrong", "words"), WRONG, ids=lambda v: str(v)[:40])
+@pytest.mark.parametrize(
+    ("name", "wrong", "words"), WRONG, ids=lambda v: getattr(v, "__name__", str(v))[:40]
+)
 def test_a_typical_wrong_answer_is_named(name, wrong, words):
     report = getattr(checks, name)(wrong)
     assert not report.passed and words in repr(report), report

@@ -42,6 +42,7 @@ def test_every_student_ran_notebook_05_without_a_failure(visited):
         assert len(student.latencies) == len(code_cells())
         assert student.ready_seconds is not None and student.ready_seconds > 0
         assert student.pss is not None and student.pss > 50 * 2**20  # a server and a kernel
+        assert student.cpu_seconds is not None and student.cpu_seconds > 0
 
 
 @needs_hub
@@ -59,7 +60,13 @@ def test_each_student_opens_their_own_learners_copy(visited):
 def test_the_summary_gives_every_figure_the_issue_asks_for(visited):
     _, students = visited
     text = "\n".join(summary(students, 1.0))
-    for figure in ("memory per student (PSS)", "time to a ready kernel", "p50", "p95"):
+    for figure in (
+        "memory per student (PSS)",
+        "CPU per student",
+        "time to a ready kernel",
+        "p50",
+        "p95",
+    ):
         assert figure in text
     assert "failures: 0" in text and "load average" in text
 

@@ -5,6 +5,7 @@ with each check saying "not done yet"."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 from pathlib import Path
@@ -13,13 +14,14 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from tools.make_links import binder_link, parse_remote
 from tools.make_student import (
     BEGIN,
     END,
     MANIFEST,
-    MODEL_SOLUTION_SUMMARY,
     MODEL_SOLUTION_TAG,
     STUB,
+    WORDS,
     Action,
     Build,
     build,
@@ -35,6 +37,20 @@ from tools.make_student import (
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+ZH_NOTEBOOKS = sorted((ROOT / "notebooks" / "zh").glob("*.ipynb"))
+BOTH_EDITIONS = NOTEBOOKS + ZH_NOTEBOOKS  # the Chinese edition is built and run the same way
+NOT_DONE = {"en": "not done yet", "zh": "还没写完"}  # what a check says of a stub, per edition
+
+
+def language_of(path: Path) -> str:
+    """The edition a teacher's notebook belongs to: notebooks/zh/ is Chinese."""
+    return "zh" if path.parent.name == "zh" else "en"
+
+
+def edition_id(path: Path) -> str:
+    return f"{language_of(path)}-{path.stem}"
+
+
 CHECK_CALL = re.compile(r"^check_\w+\(", re.M)
 FENCED = re.compile(r"^(`{3,})python\n(.*?)\n\1$", re.M | re.S)
 
@@ -99,19 +115,25 @@ def test_instructor_notebook_has_three_checked_exercises_that_pass(path):
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory) -> dict[Build, Path]:
-    """Both builds of the real course, each in its own folder."""
+def builds(tmp_path_factory) -> dict[tuple[Build, str], Path]:
+    """Both builds of both editions of the real course, each in its own folder."""
     folders = {}
     for kind in Build:
-        folders[kind] = tmp_path_factory.mktemp(kind.value)
-        build(ROOT / "notebooks", folders[kind], kind)
+        for language, source in (("en", ROOT / "notebooks"), ("zh", ROOT / "notebooks" / "zh")):
+            folders[kind, language] = tmp_path_factory.mktemp(f"{kind.value}-{language}")
+            build(source, folders[kind, language], kind, language=language)
     return folders
 
 
+def built(builds, kind: Build, path: Path) -> Path:
+    """Where a build put the learner's copy of the teacher's notebook at `path`."""
+    return builds[kind, language_of(path)] / path.name
+
+
 @pytest.mark.parametrize("kind", list(Build), ids=lambda k: k.value)
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", BOTH_EDITIONS, ids=edition_id)
 def test_every_exercise_is_stubbed_and_every_output_cleared(path, kind, builds):
-    teacher, learner = read(path), read(builds[kind] / path.name)
+    teacher, learner = read(path), read(built(builds, kind, path))
     by_id = {cell.id: cell for cell in learner.cells}
     for cell_id, regions in exercises(teacher).items():
         assert by_id[cell_id].source.count(STUB) >= len(regions), cell_id
@@ -132,22 +154,22 @@ def solution_lines_not_said_elsewhere(teacher) -> set[str]:
     return {line for line in lines if line and line not in elsewhere}
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", BOTH_EDITIONS, ids=edition_id)
 def test_no_solution_line_leaks_into_the_class_build(path, builds):
     teacher = read(path)
     distinctive = solution_lines_not_said_elsewhere(teacher)
     if exercises(teacher):
         assert distinctive, "every solution repeats lines found elsewhere: nothing to look for"
-    cells = read(builds[Build.CLASS] / path.name).cells
+    cells = read(built(builds, Build.CLASS, path)).cells
     text = "\n".join([c.source for c in cells] + [output_text(c) for c in cells])
     leaked = sorted(line for line in distinctive if line in text)
     assert not leaked, f"solution lines in the class build: {leaked}"
     assert not any(is_model_solution(c) for c in cells)
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", BOTH_EDITIONS, ids=edition_id)
 def test_self_study_build_folds_each_solution_after_its_exercise_and_hints(path, builds):
-    cells = read(builds[Build.SELF_STUDY] / path.name).cells
+    cells = read(built(builds, Build.SELF_STUDY, path)).cells
     position = {cell.id: i for i, cell in enumerate(cells)}
     for cell_id, regions in exercises(read(path)).items():
         i = position[cell_id] + 1
@@ -156,7 +178,8 @@ def test_self_study_build_folds_each_solution_after_its_exercise_and_hints(path,
         folded = cells[i]
         assert is_model_solution(folded), f"no model solution after the exercise in {cell_id}"
         opening = folded.source.splitlines()[0]
-        assert opening == f"<details><summary>{MODEL_SOLUTION_SUMMARY}</summary>", opening
+        summary = WORDS[language_of(path)]["summary"]
+        assert opening == f"<details><summary>{summary}</summary>", opening
         assert folded.source.rstrip().endswith("</details>")
         assert [code for _, code in FENCED.findall(folded.source)] == regions
     assert sum(is_model_solution(c) for c in cells) == len(exercises(read(path)))
@@ -166,23 +189,23 @@ def test_both_builds_hold_the_same_code_cells(builds):
     """What a kernel runs is only the code cells, so running one build tests both: the class
     build differs only in wrapping each check in `graded(...)`, which outside nbgrader returns
     the check's report unchanged."""
-    for path in NOTEBOOKS:
-        self_study, for_class = (read(builds[kind] / path.name) for kind in Build)
+    for path in BOTH_EDITIONS:
+        self_study, for_class = (read(built(builds, kind, path)) for kind in Build)
         expected = [
             graded_check(c.source) if is_check(c) else c.source for c in code_cells(self_study)
         ]
         assert [c.source for c in code_cells(for_class)] == expected
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", BOTH_EDITIONS, ids=edition_id)
 def test_learner_notebook_runs_and_every_check_is_not_done_yet(path, builds):
-    folder = builds[Build.SELF_STUDY]
+    folder = builds[Build.SELF_STUDY, language_of(path)]
     notebook = read(folder / path.name)
     NotebookClient(
         notebook, timeout=120, kernel_name="python3", resources={"metadata": {"path": folder}}
     ).execute()  # raises on the first cell that errors
     for cell in filter(is_check, notebook.cells):
-        assert "not done yet" in output_text(cell), cell.source
+        assert NOT_DONE[language_of(path)] in output_text(cell), cell.source
 
 
 # A learner's work is never lost: these work on a small copy of the course that the tests change.
@@ -332,12 +355,36 @@ def test_the_command_says_in_one_line_what_it_kept(course, tmp_path, capsys, mon
 
 
 def test_binder_and_make_lab_open_the_learners_copy():
-    badge = re.search(r"urlpath=lab/tree/([\w/.]+)", (ROOT / "README.md").read_text())
-    assert badge is not None and badge.group(1) == "learner/00_start_here.ipynb"
+    binder = binder_link(parse_remote("https://github.com/someone/course.git"), "main")
+    assert binder.endswith("?urlpath=lab/tree/learner/00_start_here.ipynb")
     assert "python -m tools.make_student" in (ROOT / "postBuild").read_text()
     lab = re.search(r"^lab: (.*)\n\tcd (\S+) ", (ROOT / "Makefile").read_text(), re.M)
     assert lab is not None and lab.groups() == ("student", "learner")
     assert "learner/" in (ROOT / ".gitignore").read_text().splitlines()
+
+
+def test_binder_and_make_lab_zh_open_the_chinese_learners_copy_in_a_chinese_jupyterlab():
+    readme = (ROOT / "README.zh-CN.md").read_text()
+    badge = re.search(r"urlpath=lab/tree/([\w/.-]+)", readme)
+    assert badge is not None and badge.group(1) == "learner-zh/00_start_here.ipynb"
+    assert "(README.zh-CN.md)" in (ROOT / "README.md").read_text()
+    assert "python -m tools.make_student --lang zh" in (ROOT / "postBuild").read_text()
+    makefile = (ROOT / "Makefile").read_text()
+    student = re.search(r"^student-zh: .*\n\t(.*)$", makefile, re.M)
+    assert student is not None and student.group(1).endswith("-m tools.make_student --lang zh")
+    lab = re.search(r"^lab-zh: (.*)\n((?:\t.*\n)+)", makefile, re.M)
+    assert lab is not None and lab.group(1) == "student-zh"
+    assert '"locale": "zh_CN"' in lab.group(2) and "JUPYTERLAB_SETTINGS_DIR=" in lab.group(2)
+    assert "cd learner-zh && JUPYTERLAB_SETTINGS_DIR" in lab.group(2)
+    assert "learner-zh/" in (ROOT / ".gitignore").read_text().splitlines()
+    assert importlib.util.find_spec("jupyterlab_language_pack_zh_CN") is not None
+
+
+def test_the_chinese_build_folds_its_model_solutions_under_chinese_words():
+    learner = learner_notebook(small_course_notebook(), Build.SELF_STUDY, "zh")
+    folded = next(cell for cell in learner.cells if is_model_solution(cell))
+    assert folded.source.startswith(f"<details><summary>{WORDS['zh']['summary']}</summary>")
+    assert "替换 `raise NotImplementedError` 的代码：" in folded.source
 
 
 def small_course_notebook() -> nbformat.NotebookNode:

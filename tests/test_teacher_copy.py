@@ -97,3 +97,22 @@ def test_solution_cells_open_folded_and_nothing_else_does(tmp_path):
         assert any(folded), f"{source.name} has no solution cell to fold"
         outputs = [c.get("outputs") for c in course.cells]
         assert [c.get("outputs") for c in copy.cells] == outputs, source.name
+
+
+def test_port_picks_the_port_of_both_labs_and_the_address_opens_00():
+    for target in ("lab", "lab-teacher"):
+        served = [
+            line
+            for line in subprocess.run(
+                ["make", "-n", "-C", str(ROOT), target, "PORT=9123"],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout.splitlines()
+            if "jupyter lab" in line
+        ]
+        assert len(served) == 1, target
+        assert "--ServerApp.port=9123 --ServerApp.port_retries=0" in served[0]
+        assert "--LabApp.default_url=/lab/tree/00_start_here.ipynb" in served[0]
+        assert "ignore:ServerApp.token config is deprecated:DeprecationWarning" in served[0]
+    assert "--ServerApp.port=" not in make_dry_run("lab")  # no PORT: the usual port or the next

@@ -81,7 +81,9 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("name", "solver", "args"), CASES, ids=lambda x: str(x))
+@pytest.mark.parametrize(
+    ("name", "solver", "args"), CASES, ids=lambda x: getattr(x, "__name__", str(x))
+)
 def test_pruned_and_unpruned_find_exactly_the_definitions_answers_once(name, solver, args):
     expected = sorted(brute_force(name, *args))
     for prune in (True, False):

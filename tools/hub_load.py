@@ -11,6 +11,8 @@ created and stepped for real. Then it prints, per student and overall:
 
 - memory: the proportional set size (PSS) of the student's server and its kernel, so memory the
   processes share is split between them rather than counted in each;
+- CPU: the CPU time the server and kernel used from start to the last cell, which, unlike the
+  latencies, hardly moves with how busy the machine is;
 - time to a ready kernel: from the request to start the server to the kernel's first reply;
 - cell latency, p50 and p95: from sending a cell to its execute_reply;
 - failures: a cell that raised, a server or kernel that did not come, a time-out;
@@ -73,18 +75,24 @@ class Student:
     latencies: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     pss: int | None = None  # bytes
+    cpu_seconds: float | None = None  # CPU time of the server and kernel over the whole session
 
     def line(self) -> str:
         """The student's row of the table."""
         ready = format_seconds(self.ready_seconds) if self.ready_seconds is not None else "-"
         memory = f"{self.pss / MIB:,.0f} MiB" if self.pss is not None else "-"
+        cpu = format_seconds(self.cpu_seconds) if self.cpu_seconds is not None else "-"
         p50, p95 = percentiles(self.latencies)
         return (
-            f"{self.name:<12} {memory:>10} {ready:>10} {p50:>10} {p95:>10} {len(self.failures):>8}"
+            f"{self.name:<12} {memory:>10} {cpu:>10} {ready:>10} {p50:>10} {p95:>10} "
+            f"{len(self.failures):>8}"
         )
 
 
-HEADER = f"{'student':<12} {'PSS':>10} {'ready':>10} {'cell p50':>10} {'cell p95':>10} failures"
+HEADER = (
+    f"{'student':<12} {'PSS':>10} {'CPU':>10} {'ready':>10} {'cell p50':>10} {'cell p95':>10} "
+    "failures"
+)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -263,8 +271,9 @@ async def run_cells(socket_: WebSocketClientConnection, student: Student, cells:
             student.failures.append(f"cell {number}: {answer.get('ename')}: {answer.get('evalue')}")
 
 
-def student_pss(name: str) -> int | None:
-    """PSS of the student's server and everything it started (the kernel), in bytes."""
+def student_usage(name: str) -> tuple[int, float] | None:
+    """PSS in bytes, and CPU seconds so far, of the student's server and all it started (the
+    kernel); None when the server's process is not found."""
     for process in psutil.process_iter(["cmdline"]):
         try:
             if "jupyterhub-singleuser" not in " ".join(process.info["cmdline"] or []):
@@ -272,7 +281,9 @@ def student_pss(name: str) -> int | None:
             if process.environ().get("JUPYTERHUB_USER") != name:
                 continue
             family = [process, *process.children(recursive=True)]
-            return int(sum(member.memory_full_info().pss for member in family))
+            pss = sum(member.memory_full_info().pss for member in family)
+            cpu = sum(sum(member.cpu_times()[:2]) for member in family)  # user + system
+            return int(pss), float(cpu)
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             continue
     return None
@@ -287,7 +298,9 @@ async def session(hub: Hub, student: Student, cells: list[str]) -> None:
         await hub.start_server(student)
         socket_ = await hub.kernel(student)
         await run_cells(socket_, student, cells)
-        student.pss = student_pss(student.name)
+        usage = student_usage(student.name)
+        if usage is not None:
+            student.pss, student.cpu_seconds = usage
     except Exception as error:  # every failure is counted and named, none ends the run
         where = traceback.extract_tb(error.__traceback__)[-1]
         student.failures.append(
@@ -314,6 +327,7 @@ def summary(students: list[Student], seconds: float) -> list[str]:
     lines = [HEADER, *(student.line() for student in students)]
     memory = [s.pss for s in students if s.pss is not None]
     ready = [s.ready_seconds for s in students if s.ready_seconds is not None]
+    cpu = [s.cpu_seconds for s in students if s.cpu_seconds is not None]
     latencies = [latency for s in students for latency in s.latencies]
     p50, p95 = percentiles(latencies)
     failures = [f"{s.name}: {failure}" for s in students for failure in s.failures]
@@ -325,6 +339,10 @@ def summary(students: list[Student], seconds: float) -> list[str]:
         f"max {max(memory) / MIB:,.0f} MiB"
         if memory
         else "memory per student: not measured",
+        f"CPU per student (server and kernel, start to last cell): mean "
+        f"{format_seconds(statistics.mean(cpu))}"
+        if cpu
+        else "CPU per student: not measured",
         f"time to a ready kernel: median {format_seconds(statistics.median(ready))}, "
         f"max {format_seconds(max(ready))}"
         if ready

@@ -4,6 +4,7 @@
     python -m tools.make_student --build class --out class   # for teachers who grade: no solutions
     python -m tools.make_student --reset 03       # back up learner/03_*.ipynb, then build it afresh
     python -m tools.make_student --build teacher --out teacher   # the teacher's working copy
+    python -m tools.make_student --lang zh        # learner-zh/: the Chinese edition (notebooks/zh/)
 
 Every region between `### BEGIN SOLUTION` and `### END SOLUTION` (markers included) becomes
 `raise NotImplementedError` at the marker's indentation, as nbgrader's ClearSolutions does, and
@@ -49,10 +50,24 @@ END = "### END SOLUTION"
 STUB = "raise NotImplementedError"
 SOURCE = NOTEBOOKS  # the teacher's notebooks, which every build reads
 LEARNER = ROOT / "learner"
+LEARNER_ZH = ROOT / "learner-zh"
+ZH = "zh"  # the Chinese edition's teacher's notebooks are in SOURCE / ZH, with the same names
 MANIFEST = ".course-build.json"
 BACKUPS = "backups"
 MODEL_SOLUTION_TAG = "model-solution"
-MODEL_SOLUTION_SUMMARY = "Model solution (open after a real try)"
+LANGUAGES = ("en", "zh")
+WORDS = {  # what the build itself writes into a learner's notebook, in each edition's language
+    "en": {
+        "summary": "Model solution (open after a real try)",
+        "one stub": "What goes in place of `{stub}`:",
+        "stubs": "What goes in place of each `{stub}`, in order:",
+    },
+    "zh": {
+        "summary": "参考答案（自己认真试过之后再打开）",
+        "one stub": "替换 `{stub}` 的代码：",
+        "stubs": "依次替换每个 `{stub}` 的代码：",
+    },
+}
 # The class build is graded with nbgrader: every check is worth one point (see nbgrader_cells).
 POINTS_PER_CHECK = 1
 NBGRADER_SCHEMA = 3
@@ -147,30 +162,32 @@ def fenced(code: str) -> str:
     return f"{fence}python\n{code}\n{fence}"
 
 
-def model_solution_cell(regions: list[str], cell_id: str) -> nbformat.NotebookNode:
+def model_solution_cell(
+    regions: list[str], cell_id: str, language: str = "en"
+) -> nbformat.NotebookNode:
     """A markdown cell with the regions' code folded under a summary the learner opens by choice."""
-    if len(regions) == 1:
-        intro = f"What goes in place of `{STUB}`:"
-    else:
-        intro = f"What goes in place of each `{STUB}`, in order:"
+    words = WORDS[language]
+    intro = words["one stub" if len(regions) == 1 else "stubs"].format(stub=STUB)
     blocks = "\n\n".join(fenced(code) for code in regions)
-    source = (
-        f"<details><summary>{MODEL_SOLUTION_SUMMARY}</summary>\n\n{intro}\n\n{blocks}\n\n</details>"
-    )
+    source = f"<details><summary>{words['summary']}</summary>\n\n{intro}\n\n{blocks}\n\n</details>"
     cell: nbformat.NotebookNode = nbformat.v4.new_markdown_cell(
         source, id=cell_id, metadata={"tags": [MODEL_SOLUTION_TAG]}
     )
     return cell
 
 
-def learner_notebook(notebook: nbformat.NotebookNode, build: Build) -> nbformat.NotebookNode:
+def learner_notebook(
+    notebook: nbformat.NotebookNode, build: Build, language: str = "en"
+) -> nbformat.NotebookNode:
     """The learner's copy of one notebook: stubs instead of solutions, no outputs, and in the
     self-study build a folded model solution after each exercise's hints."""
     cells: list[nbformat.NotebookNode] = []
     pending: list[str] = []  # the last exercise's regions, placed once its hints are past
     for cell in nbformat.from_dict(notebook).cells:
         if pending and not is_hint(cell):
-            cells.append(model_solution_cell(pending, f"{MODEL_SOLUTION_TAG}-{len(cells)}"))
+            cells.append(
+                model_solution_cell(pending, f"{MODEL_SOLUTION_TAG}-{len(cells)}", language)
+            )
             pending = []
         if cell.cell_type == "code":
             cell.source, regions = separate_solutions(cell.source)
@@ -181,7 +198,7 @@ def learner_notebook(notebook: nbformat.NotebookNode, build: Build) -> nbformat.
                 pending = regions
         cells.append(cell)
     if pending:
-        cells.append(model_solution_cell(pending, f"{MODEL_SOLUTION_TAG}-{len(cells)}"))
+        cells.append(model_solution_cell(pending, f"{MODEL_SOLUTION_TAG}-{len(cells)}", language))
     learner: nbformat.NotebookNode = nbformat.from_dict(notebook)
     learner.cells = cells
     learner.metadata.pop("widgets", None)
@@ -218,11 +235,13 @@ def teacher_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return teacher
 
 
-def copy_for(notebook: nbformat.NotebookNode, kind: Kind) -> nbformat.NotebookNode:
-    """The notebook as the chosen build hands it out."""
-    return (
-        learner_notebook(notebook, kind) if isinstance(kind, Build) else teacher_notebook(notebook)
-    )
+def copy_for(
+    notebook: nbformat.NotebookNode, kind: Kind, language: str = "en"
+) -> nbformat.NotebookNode:
+    """The notebook as the chosen build hands it out, in its edition's language."""
+    if isinstance(kind, Build):
+        return learner_notebook(notebook, kind, language)
+    return teacher_notebook(notebook)
 
 
 def nbgrader_metadata(grade_id: str, solution: bool = False, points: int = 0) -> dict[str, object]:
@@ -310,6 +329,7 @@ def build(
     out_dir: Path = LEARNER,
     kind: Kind = Build.SELF_STUDY,
     reset: tuple[str, ...] = (),
+    language: str = "en",
 ) -> list[Outcome]:
     """Bring out_dir up to date with source_dir without ever overwriting a learner's edits.
 
@@ -325,7 +345,7 @@ def build(
         if reset and name not in chosen:
             continue
         try:
-            fresh = copy_for(nbformat.read(path, as_version=4), kind)
+            fresh = copy_for(nbformat.read(path, as_version=4), kind, language)
         except ValueError as error:
             raise ValueError(f"{path.name}: {error}") from error
         outcome = place(fresh, out_dir / name, manifest.get(name), name in chosen)
@@ -383,7 +403,12 @@ def shown(path: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Build (or update) the learner's copy and say in a few lines what happened."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=LEARNER, help="the build folder (learner/)")
+    parser.add_argument(
+        "--out", type=Path, default=None, help="the build folder (learner/, or learner-zh/)"
+    )
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="zh builds the Chinese edition"
+    )
     parser.add_argument(
         "--build",
         choices=[*(b.value for b in Build), TEACHER],
@@ -395,13 +420,15 @@ def main(argv: list[str] | None = None) -> int:
         "--reset", nargs="+", default=(), metavar="NB", help="notebooks to build afresh, e.g. 03"
     )
     args = parser.parse_args(argv)
+    source = SOURCE / ZH if args.lang == ZH else SOURCE
+    out = (args.out or (LEARNER_ZH if args.lang == ZH else LEARNER)).resolve()
     try:
         kind: Kind = TEACHER if args.build == TEACHER else Build(args.build)
-        outcomes = build(SOURCE, args.out.resolve(), kind, tuple(args.reset))
+        outcomes = build(source, out, kind, tuple(args.reset), args.lang)
     except ValueError as error:
         print(f"make_student: {error}", file=sys.stderr)
         return 2
-    for line in report(outcomes, args.out.resolve()):
+    for line in report(outcomes, out):
         print(line)
     return 0
 

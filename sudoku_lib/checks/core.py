@@ -22,15 +22,17 @@ from __future__ import annotations
 
 import copy
 import functools
-import time
+import inspect
+import reprlib
+import sys
 import types
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from ..board import to_grid_text
-from ..timelimit import Limit, TooSlow, deadline, is_library_file
+from ..timelimit import Limit, TooSlow, cpu_clock, deadline, is_library_file
 from ..timelimit import is_learner_file as is_learner_file  # kept where the checks exposed it
 from ..words import cell_and_indices, cell_name, check_text, seconds_text
 
@@ -84,8 +86,10 @@ class Attempt:
     error: Exception | None = None
     budget: float = RECOGNISER_BUDGET  # seconds left for try_call, shared by all recognisers
 
-    def try_call(self, *args: Any, seconds: float = RECOGNISER_BUDGET) -> Any:
-        """The function's answer on other arguments (copied), or NO_ANSWER if it fails or stalls.
+    def try_call(self, *args: Any, seconds: float = RECOGNISER_BUDGET, fresh: bool = True) -> Any:
+        """The function's answer on other arguments (copied, unless `fresh` is False: a
+        recorder's board must be the one the function writes on), or NO_ANSWER if it fails or
+        stalls.
 
         All calls of one attempt share `budget`, so a recogniser that tries hundreds of inputs
         on a slow function still gives up within a couple of seconds. One call may use all of
@@ -94,14 +98,14 @@ class Attempt:
         """
         if self.budget <= 0:
             return NO_ANSWER
-        started = time.monotonic()
+        started = cpu_clock()  # the clock the time limit counts on: a loaded machine is no loss
         try:
             with deadline(min(seconds, self.budget)) as limit:
-                got = self.function(*copy.deepcopy(args))
-        except (Exception, TooSlow):
+                got = self.function(*(copy.deepcopy(args) if fresh else args))
+        except (Exception, TooSlow, *LEARNER_EXITS):
             return NO_ANSWER
         finally:
-            self.budget -= time.monotonic() - started
+            self.budget -= cpu_clock() - started
         return NO_ANSWER if limit.swallowed else got  # an answer after a caught stop is none
 
 
@@ -120,14 +124,55 @@ class Report:
     outcome: Outcome
     lines: list[str] = field(default_factory=list)
     case: str | None = None
+    shown: bool = field(default=False, repr=False, compare=False)
 
     @property
     def passed(self) -> bool:
         """True when every case gave the expected answer."""
         return self.outcome == "passed"
 
+    def __bool__(self) -> bool:
+        """`if check_x(f):` reads as "if it passed": a failed or unfinished report is falsy."""
+        return self.passed
+
     def __repr__(self) -> str:
+        self.shown = True  # printed or displayed: the end of the cell need not show it again
         return "\n".join(self.lines)
+
+    __str__ = __repr__
+
+
+def announced(report: Report) -> Report:
+    """The report, to be shown at the end of the running notebook cell unless the cell shows it
+    itself (as its last value, or printed): `check_median(median); print("x")` shows both."""
+    shell = running_shell()
+    if shell is not None:
+        _UNSHOWN.append(report)
+        if id(shell) not in _HOOKED:
+            _HOOKED.add(id(shell))
+            shell.events.register("post_run_cell", show_unshown)
+    return report
+
+
+_UNSHOWN: list[Report] = []
+_HOOKED: set[int] = set()
+
+
+def running_shell() -> Any:
+    """The IPython shell running this code, or None (plain Python; IPython never imported)."""
+    ipython = sys.modules.get("IPython")
+    get = getattr(ipython, "get_ipython", None)
+    return get() if callable(get) else None
+
+
+def show_unshown(*_: object) -> None:
+    """After a cell: display the reports its checks made that the cell did not show itself."""
+    from IPython.display import display  # only ever called inside IPython
+
+    pending = [report for report in _UNSHOWN if not report.shown]
+    _UNSHOWN.clear()
+    for report in pending:
+        display(report)  # type: ignore[no-untyped-call]
 
 
 def not_done(title: str, caller: str | None = None) -> Report:
@@ -140,7 +185,7 @@ def not_done(title: str, caller: str | None = None) -> Report:
         line = check_text("not done", name=title)
     else:
         line = check_text("not done inside", name=title, caller=caller)
-    return Report(title, NOT_DONE, [line])
+    return announced(Report(title, NOT_DONE, [line]))
 
 
 def check_cases(
@@ -156,6 +201,8 @@ def check_cases(
     requirements: Sequence[Recogniser] = (),
     time_limit: float | None = TIME_LIMIT,
     slow_why: str | None = None,
+    keeps_input: bool | Recogniser = True,
+    total_limit: float | None = None,
 ) -> Report:
     """Call `function` on each case (on copies of the arguments) and report the first problem.
 
@@ -173,18 +220,43 @@ def check_cases(
         ("the answer is right, but ..."), e.g. for an exercise that must stop early.
     time_limit: seconds each case may take (None: no limit); slow_why: the exercise's own words
         for why a case is usually too slow.
+    keeps_input: whether the learner's function must leave its arguments as it found them (a
+        function that answers a question must not sort or fill the caller's list); a recogniser
+        here also says what a changed argument means in this exercise (else: work on a copy).
+    total_limit: seconds all the cases together may take (each case gets what is left).
     """
     cases = list(cases)
     own = function if learner is None else learner
     borrowed = borrowed_library_function(own, library)
     if borrowed is not None:
-        return Report(title, "failed", [borrowed.format(title=title)])
+        return announced(Report(title, "failed", [borrowed.format(title=title)]))
+    rules = Rules(same, show, mistakes, requirements, slow_why, keeps_input)
+    ends = None if total_limit is None else cpu_clock() + total_limit  # as the limit counts
     for case in cases:
-        problem = run_case(title, function, own, case, same, show, mistakes, requirements,
-                           time_limit, slow_why)  # fmt: skip
+        seconds = time_limit
+        if ends is not None:
+            seconds = max(min(time_limit or total_limit or 0, ends - cpu_clock()), 0.01)
+        problem = run_case(title, function, own, case, rules, seconds)
         if problem is not None:
-            return problem
-    return Report(title, "passed", [check_text("passed", title=title, count=len(cases))])
+            return announced(problem)
+    return announced(Report(title, "passed", [check_text("passed", title=title, count=len(cases))]))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How one check judges each of its cases (see `check_cases` for each field)."""
+
+    same: Callable[[Any, Any], bool]
+    show: Callable[[Any], str] | None
+    mistakes: Sequence[Recogniser]
+    requirements: Sequence[Recogniser]
+    slow_why: str | None
+    keeps_input: bool | Recogniser
+
+
+LEARNER_EXITS = (SystemExit, GeneratorExit)
+"""What a learner's `exit()`, `sys.exit()` or a stray `raise GeneratorExit` raises: not an
+Exception, yet never meant to end the check (a Ctrl-C, KeyboardInterrupt, still does)."""
 
 
 def run_case(
@@ -192,12 +264,8 @@ def run_case(
     function: Callable[..., Any],
     own: Callable[..., Any],
     case: Case,
-    same: Callable[[Any, Any], bool],
-    show: Callable[[Any], str] | None,
-    mistakes: Sequence[Recogniser],
-    requirements: Sequence[Recogniser],
+    rules: Rules,
     time_limit: float | None,
-    slow_why: str | None,
 ) -> Report | None:
     """One case: None when it passes, else the report that says what went wrong."""
     args = copy.deepcopy(case.args)
@@ -212,39 +280,205 @@ def run_case(
         name, caller = unfinished_function(error, own)
         return not_done(name or title, caller)
     except TooSlow:
-        too_slow.lines.append(too_slow_line(limit, slow_why))
+        too_slow.lines.append(too_slow_line(limit, rules.slow_why))
         return too_slow
-    except Exception as error:  # the learner's bug, reported rather than raised
+    except (Exception, *LEARNER_EXITS) as error:  # the learner's bug, reported rather than raised
         if limit.stops:  # raised after the learner's code caught the stop: the stop is the news
-            too_slow.lines.append(too_slow_line(limit, slow_why))
+            too_slow.lines.append(too_slow_line(limit, rules.slow_why))
             return too_slow
-        if isinstance(error, RecursionError):
-            lines = [*header, *shown_input, check_text("recursion")]
-            return Report(title, "failed", lines, case.name)
-        lines = [*header, *shown_input]
-        lines.append(check_text("raised", error=type(error).__name__, message=safe_str(error)))
-        words = first_words(mistakes, Attempt(case, args, NO_ANSWER, function, error))
-        if words:
-            lines.append(check_text("may mean", words=words))
-        return Report(title, "failed", lines, case.name)
+        attempt = Attempt(case, args, NO_ANSWER, function)
+        lines = [*header, *shown_input, *error_lines(error, attempt, rules)]
+        return Report(title, "failed", bounded_lines(lines), case.name)
     if limit.swallowed:  # an answer that only came after the stop was caught: it does not count
-        why = slow_why or check_text("too slow why")
+        why = rules.slow_why or check_text("too slow why")
         seconds = seconds_text(time_limit or 0)
-        words = check_text("answer after stop", got=short_repr(got), seconds=seconds, why=why)
-        too_slow.lines.append(words)
+        late = check_text("answer after stop", got=short_repr(got), seconds=seconds, why=why)
+        too_slow.lines.append(late)
         return too_slow
-    attempt = Attempt(case, args, got, function)
-    if not agrees(same, got, case.expected):
-        lines = [*header, *shown_input, *compare_lines(case.expected, got, show)]
-        words = first_words(mistakes, attempt)
-        if words:
-            lines.append(check_text("may mean", words=words))
-        return Report(title, "failed", lines, case.name)
-    words = first_words(requirements, attempt)
-    if words:
+    return answer_report(title, Attempt(case, args, got, function), own, rules, shown_input)
+
+
+def answer_report(
+    title: str, attempt: Attempt, own: Callable[..., Any], rules: Rules, shown_input: list[str]
+) -> Report | None:
+    """None for a right answer that keeps to the rules, else the report on it: the comparison
+    (worked out within a time limit), then what the mistake may be (within another)."""
+    case = attempt.case
+    header = [check_text("failed case", title=title, case=case.name)]
+    verdict = judged(lambda: answer_verdict(attempt, own, rules))
+    if isinstance(verdict, list):  # the answer itself could not be compared or shown
+        return Report(title, "failed", [*header, *shown_input, *verdict], case.name)
+    words = explained(verdict.recognisers, attempt) or verdict.fallback
+    if verdict.right:
+        if not words:
+            return None
         line = check_text("right but", title=title, case=case.name, words=words)
         return Report(title, "failed", [line, *shown_input], case.name)
+    lines = [*header, *shown_input, *verdict.lines]
+    if words:
+        lines.append(check_text("may mean", words=words))
+    return Report(title, "failed", bounded_lines(lines), case.name)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the check makes of an answer before asking what a mistake means: the comparison's
+    lines (none for a right answer), the recognisers that may explain it, and the words to use
+    when none does (a changed input)."""
+
+    right: bool
+    lines: list[str]
+    recognisers: Sequence[Recogniser]
+    fallback: str | None = None
+
+
+Judged = TypeVar("Judged")
+JUDGING_LIMIT = TIME_LIMIT
+"""Seconds the check may spend comparing, showing and explaining one answer: the learner's own
+`__eq__`, `__repr__` or `__hash__` runs there too, and may never return."""
+
+
+def judged(judge: Callable[[], Judged]) -> Judged | list[str]:
+    """What `judge` makes of an answer, worked out inside a time limit (the answer's own
+    `__eq__`, `__repr__` or `__hash__` runs there), or the lines saying it could not be."""
+    try:
+        with deadline(JUDGING_LIMIT):
+            return judge()
+    except TooSlow:
+        return [check_text("not judged", seconds=seconds_text(JUDGING_LIMIT))]
+    except (Exception, *LEARNER_EXITS):
+        return [check_text("not judged broken")]
+
+
+EXPLAINING_LIMIT = 3 * RECOGNISER_BUDGET
+"""Seconds the recognisers of one case may take in all: their re-runs of the learner's code
+share RECOGNISER_BUDGET, and the rest is the library's own work (a model search to compare
+with) and the answer's own methods."""
+
+
+def explained(recognisers: Sequence[Recogniser], attempt: Attempt) -> str | None:
+    """The first recogniser's words, found inside a time limit of their own (a recogniser that
+    runs too long, or an answer whose methods hang there, just leaves the words out)."""
+    if not recognisers:
+        return None
+    try:
+        with deadline(EXPLAINING_LIMIT):
+            return first_words(recognisers, attempt)
+    except (Exception, TooSlow, *LEARNER_EXITS):
+        return None
+
+
+def error_lines(error: BaseException, attempt: Attempt, rules: Rules | None = None) -> list[str]:
+    """What a report says about an exception the learner's code raised (its message, from the
+    learner's own `__str__`, inside `judged`), and what it may mean (inside `explained`)."""
+    said = judged(lambda: error_message(error))
+    lines = said if isinstance(said, list) else []
+    if not isinstance(error, Exception) or isinstance(error, RecursionError):
+        return lines
+    attempt.error = error
+    words = explained(rules.mistakes if rules else (), attempt)
+    if words is None and isinstance(error, UnboundLocalError):
+        words = check_text("nonlocal missing")
+    return [*lines, check_text("may mean", words=words)] if words else lines
+
+
+def error_message(error: BaseException) -> list[str]:
+    """The report's line for an exception: what was raised, with its message."""
+    if isinstance(error, RecursionError):
+        return [check_text("recursion")]
+    if isinstance(error, LEARNER_EXITS):
+        return [check_text("exited", error=type(error).__name__)]
+    return [check_text("raised", error=type(error).__name__, message=safe_str(error))]
+
+
+def answer_verdict(attempt: Attempt, own: Callable[..., Any], rules: Rules) -> Verdict:
+    """Right or wrong, with the comparison's lines for a wrong answer; a right answer may still
+    fail for an input it changed, or for a requirement (its recognisers)."""
+    case, got = attempt.case, attempt.got
+    changed = changed_argument(case, attempt.args, own) if rules.keeps_input else None
+    if not agrees(rules.same, got, case.expected):
+        lines = compare_lines(case.expected, got, rules.show)
+        mistakes = rules.mistakes if explainable(got) else ()
+        return Verdict(False, bounded_lines(lines), mistakes, changed)
+    if equals_anything(got):
+        return Verdict(False, [check_text("equals anything", kind=type(got).__name__)], ())
+    if changed:  # the exercise's own words for the change, if it has them
+        own_words = [rules.keeps_input] if callable(rules.keeps_input) else []
+        return Verdict(True, [], own_words, changed)
+    return Verdict(True, [], rules.requirements)
+
+
+EXPLAINED_ITEMS = 10_000
+"""The most items an answer may hold for the recognisers to look at it: they are the library's
+own code, which the time limit does not stop, and no exercise's answer comes near this."""
+
+
+def explainable(answer: Any) -> bool:
+    """Whether an answer is small enough for the recognisers (anything without a size is)."""
+    try:
+        return len(answer) <= EXPLAINED_ITEMS
+    except Exception:
+        return True
+
+
+class _Stranger:
+    """An object no honest answer equals: one that says it does equals anything."""
+
+
+def equals_anything(value: Any, budget: int = 1000) -> bool:
+    """Whether the answer, or a value inside it (up to `budget` of them), says it equals an
+    object it has never seen: an `__eq__` that always returns True passes any comparison."""
+    plain = (int, float, complex, str, bytes, bool, type(None))
+    todo, seen = [value], 0
+    while todo and seen < budget:
+        item = todo.pop()
+        seen += 1
+        if type(item) in plain:
+            continue
+        if item == _Stranger():
+            return True
+        if type(item) in (list, tuple, set, frozenset):
+            todo.extend(list(item)[:budget])
+        elif type(item) is dict:
+            todo.extend(list(item.items())[:budget])
+    return False
+
+
+def changed_argument(case: Case, after: tuple[Any, ...], own: Callable[..., Any]) -> str | None:
+    """Words for the first argument the learner's function changed, if it changed one."""
+    for index, (before, now) in enumerate(zip(case.args, after, strict=True)):
+        if not isinstance(before, list | dict | set):
+            continue
+        if type(now) is type(before) and now == before:
+            continue
+        return check_text(
+            "changed input",
+            name=parameter_name(own, index),
+            before=short_repr(before),
+            after=short_repr(now),
+        )
     return None
+
+
+def parameter_name(function: Callable[..., Any], index: int) -> str:
+    """The name the learner gave the argument at `index`, or "argument 2" (counted from 1)."""
+    try:
+        names = list(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        names = []
+    return f"`{names[index]}`" if index < len(names) else f"argument {index + 1}"
+
+
+MAX_LINES = 40  # lines of one report about one answer
+MAX_LINE = 1000  # characters of one of those lines
+
+
+def bounded_lines(lines: list[str]) -> list[str]:
+    """A report's lines cut to a size a notebook shows at a glance, however large the answer."""
+    cut = []
+    for line in "\n".join(lines).splitlines()[:MAX_LINES]:
+        cut.append(line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…")
+    return cut
 
 
 def too_slow_line(limit: Limit, slow_why: str | None) -> str:
@@ -261,7 +495,14 @@ def too_slow_line(limit: Limit, slow_why: str | None) -> str:
 
 
 def agrees(same: Callable[[Any, Any], bool], got: Any, expected: Any) -> bool:
-    """`same(got, expected)`, where an answer of a shape `same` cannot handle is simply wrong."""
+    """`same(got, expected)`, where an answer of a shape `same` cannot handle is simply wrong,
+    and so is True or False where a number is expected (True == 1 in Python), or the reverse."""
+    if (
+        isinstance(got, int)
+        and isinstance(expected, int)
+        and (isinstance(got, bool) != isinstance(expected, bool))
+    ):
+        return False
     try:
         return bool(same(got, expected))
     except Exception:
@@ -429,12 +670,39 @@ def compare_lines(expected: Any, got: Any, show: Callable[[Any], str] | None) ->
         check_text(key, value=safe_show(show, value)).replace(" \n", "\n")
         for key, value in (("expected", expected), ("got", got))
     ]
-    if is_board(expected) and is_board(got) and len(got) == len(expected):
-        return lines + board_difference(expected, got)
-    kinds = (set, frozenset, list)  # a tuple is more often a record, such as a cell
-    if isinstance(expected, kinds) and isinstance(got, kinds) and not is_board(got):
-        return lines + item_difference(expected, got)
+    if lines[0].split(None, 1)[-1] == lines[1].split(None, 1)[-1]:  # drawn the same
+        lines.extend(unlike_lines(expected, got))
+    try:
+        if is_board(expected) and is_board(got) and len(got) == len(expected):
+            return lines + board_difference(expected, got)
+        kinds = (set, frozenset, list)  # a tuple is more often a record, such as a cell
+        if isinstance(expected, kinds) and isinstance(got, kinds) and not is_board(got):
+            return lines + item_difference(expected, got)
+    except Exception:  # items whose own == or hash raise: the two values above must do
+        pass
     return lines
+
+
+def unlike_lines(expected: Any, got: Any, where: str = "") -> list[str]:
+    """For two values drawn alike: the first place, inside lists and tuples, where they differ
+    (a '5' and a 5 print alike in a grid)."""
+    if type(expected) is type(got) and isinstance(got, list | tuple):
+        for i, (e, g) in enumerate(zip(expected, got, strict=False)):
+            if e != g or type(e) is not type(g):
+                return unlike_lines(e, g, f"{where}[{i}]")
+        return []
+    if not where:
+        return []
+    return [
+        check_text(
+            "look alike",
+            where=where,
+            expected=expected,
+            got=got,
+            kind_e=type(expected).__name__,
+            kind_g=type(got).__name__,
+        )
+    ]
 
 
 def safe_show(show: Callable[[Any], str] | None, value: Any) -> str:
@@ -449,18 +717,36 @@ def safe_show(show: Callable[[Any], str] | None, value: Any) -> str:
     return safe_repr(value)
 
 
-def safe_str(error: Exception) -> str:
-    """str(error), even for a learner's exception whose __str__ is broken."""
+def safe_str(error: BaseException) -> str:
+    """str(error), cut short, even for a learner's exception whose __str__ is broken."""
     try:
-        return str(error)
+        text = str(error)
     except Exception:
         return safe_repr(error)
+    return text if len(text) <= MAX_LINE else text[: MAX_LINE - 1] + "…"
+
+
+class ShortRepr(reprlib.Repr):
+    """reprlib's shortening, with the course's words for an object whose own repr breaks."""
+
+    def repr_instance(self, value: Any, level: int) -> str:
+        try:
+            text = repr(value)
+        except Exception as error:
+            return f"<a {type(value).__name__} that cannot be shown: {type(error).__name__}>"
+        return text if len(text) <= self.maxother else text[: self.maxother - 1] + "…"
+
+
+SHORT = ShortRepr()
+SHORT.maxlist = SHORT.maxtuple = SHORT.maxset = SHORT.maxfrozenset = SHORT.maxdict = 40
+SHORT.maxlevel, SHORT.maxstring, SHORT.maxother = 4, 300, 300
+"""How a value is shown: a million-item answer as its first items and "...", not 8 MB."""
 
 
 def safe_repr(value: Any) -> str:
-    """repr(value), even for a learner's object whose __repr__ is broken."""
+    """repr(value), shortened, even for a learner's object whose __repr__ is broken."""
     try:
-        return repr(value)
+        return SHORT.repr(value)
     except Exception as error:
         return f"<a {type(value).__name__} that cannot be shown: {type(error).__name__}>"
 
@@ -482,7 +768,7 @@ def item_difference(expected: Iterable[Any], got: Any) -> list[str]:
         answer = list(got)
         wanted = Counter(expected)
         have = Counter(answer)
-    except TypeError:  # not a collection, or items that cannot be compared this way
+    except Exception:  # not a collection, or items whose hash or == is broken
         return []
     lines = []
     missing = [item for item in wanted if item not in have]
@@ -490,7 +776,8 @@ def item_difference(expected: Iterable[Any], got: Any) -> list[str]:
     repeated = [item for item, n in have.items() if n > 1 and wanted.get(item, 0) < n]
     for key, items in (("missing", missing), ("extra", extra), ("repeated", repeated)):
         if items:
-            lines.append(check_text(key, items=listed([item_text(i) for i in sorted_items(items)])))
+            shown = [item_text(item) for item in sorted_items(items)[:SHOWN_ITEMS]]
+            lines.append(check_text(key, items=listed(shown, len(items))))
     return lines
 
 
@@ -498,7 +785,7 @@ def sorted_items(items: list[Any]) -> list[Any]:
     """Items in order when they can be ordered, else as found."""
     try:
         return sorted(items)
-    except TypeError:
+    except Exception:  # items that cannot be ordered (or whose < is broken)
         return items
 
 
@@ -509,9 +796,11 @@ def item_text(item: Any) -> str:
     return short_repr(item)
 
 
-def listed(texts: list[str]) -> str:
-    """A few items joined with ";", the rest counted."""
+def listed(texts: list[str], total: int | None = None) -> str:
+    """A few items joined with ";", the rest counted (`total`: how many there are in all, when
+    only the first few were made into text)."""
+    total = len(texts) if total is None else total
     shown = "; ".join(texts[:SHOWN_ITEMS])
-    if len(texts) > SHOWN_ITEMS:
-        shown += "; " + check_text("more", count=len(texts) - SHOWN_ITEMS)
+    if total > SHOWN_ITEMS:
+        shown += "; " + check_text("more", count=total - SHOWN_ITEMS)
     return shown

@@ -144,7 +144,14 @@ def check_string_to_board(function: Callable[[str], object]) -> Report:
         cases,
         show=show_as_written,
         library=[parse],
-        mistakes=[kept_zeros, one_flat_list, rows_as_strings, wrong_shape, transposed],
+        mistakes=[
+            digits_as_numbers,
+            kept_zeros,
+            one_flat_list,
+            rows_as_strings,
+            wrong_shape,
+            transposed,
+        ],
     )
 
 
@@ -184,6 +191,12 @@ def cells_of(value: object) -> Iterable[object]:
         for row in value:
             if isinstance(row, list | str):
                 yield from row
+
+
+def digits_as_numbers(attempt: Attempt) -> str | None:
+    """Numbers in the board where one-character strings should be: int(ch) was kept."""
+    number = next((cell for cell in cells_of(attempt.got) if isinstance(cell, int)), None)
+    return None if number is None else check_text("digits as numbers on a board", number=number)
 
 
 def kept_zeros(attempt: Attempt) -> str | None:

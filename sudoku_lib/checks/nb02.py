@@ -16,7 +16,7 @@ from ..validate import (
 )
 from ..words import cell_name, check_text
 from .core import NO_ANSWER, Attempt, Case, Report, check_cases
-from .fixtures import other_sizes, sample_boards, size_fixed_at_nine
+from .fixtures import latin_sixteen, other_sizes, sample_boards, size_fixed_at_nine
 
 VALIDATORS = [is_valid_sudoku, is_valid_sudoku_sets, is_valid_sudoku_bits, find_conflicts]
 ROWS = {
@@ -41,6 +41,7 @@ def check_is_valid_row(function: Callable[[list[str]], bool]) -> Report:
         library=VALIDATORS,
         mistakes=[
             skipped_an_end,
+            full_rows_only,
             one_answer_for_every_row,
             blanks_counted_in_a_row,
             missed_the_ends,
@@ -63,6 +64,17 @@ def skipped_an_end(attempt: Attempt) -> str | None:
     if len(missed) != 1:
         return None
     return check_text("missed an end", end=check_text(missed[0]))
+
+
+def full_rows_only(attempt: Attempt) -> str | None:
+    """True for a full valid row, False for one with a single blank (where no two blanks can
+    clash): nine different digits were asked for (len(set(digits)) == 9), not no repeat."""
+    if not (attempt.got is False and attempt.case.expected is True):
+        return None
+    full, one_blank = list("534678912"), list("53467891.")
+    if attempt.try_call(full) is True and attempt.try_call(one_blank) is False:
+        return check_text("full rows only")
+    return None
 
 
 def one_answer_for_every_row(attempt: Attempt) -> str | None:
@@ -98,12 +110,25 @@ def check_is_valid_board(function: Callable[[Board], bool]) -> Report:
         cases,
         library=VALIDATORS,
         mistakes=[
+            letters_skipped,
             size_fixed_at_nine,
             boxes_mixed_up,
             blanks_counted_on_a_board,
             clash_let_through,
         ],
     )
+
+
+def letters_skipped(attempt: Attempt) -> str | None:
+    """A 16x16 clash of letters let through, one of digits found: only 1-9 were looked at."""
+    board = attempt.case.args[0]
+    if len(board) != 16 or attempt.got is not True or attempt.case.expected is not False:
+        return None
+    digits_clash = latin_sixteen()
+    digits_clash[0][1] = digits_clash[0][0]  # two 1s in row 1
+    if attempt.try_call(digits_clash) is False:
+        return check_text("letters skipped")
+    return None
 
 
 def blanks_counted_on_a_board(attempt: Attempt) -> str | None:

@@ -12,7 +12,7 @@ from ..queens import count_queens, solve_queens
 from ..search import count_solutions, solve, solve_sudoku
 from ..search.naive import is_valid
 from ..words import cell_name, check_text, number, unit_name
-from .core import Attempt, Case, Report, check_cases
+from .core import NO_ANSWER, Attempt, Case, Report, check_cases
 from .fixtures import (
     COUNT_PUZZLES,
     NO_SOLUTION_4X4,
@@ -21,6 +21,14 @@ from .fixtures import (
     sixteen_with_a_hole,
     size_fixed_at_nine,
     solver_puzzles,
+)
+from .recorder import (
+    EnoughMoves,
+    first_parting,
+    model_moves,
+    parting_words,
+    recorded_board,
+    watching_calls,
 )
 
 SOLVERS: list[Callable[..., object]] = [solve, solve_sudoku, count_solutions]
@@ -119,11 +127,14 @@ def check_solve_counting(function: Callable[[Board], int]) -> Report:
         library=SOLVERS,
         mistakes=[
             digit_beyond_the_size,
+            parted_from_the_model,
+            count_not_what_was_placed,
             left_digits_after_failing,
             board_not_filled,
             counted_the_blanks,
             counted_tries,
         ],
+        keeps_input=False,  # it fills the board in place, as solve_board does
     )
 
 
@@ -160,6 +171,65 @@ def board_not_filled(attempt: Attempt) -> str | None:
     if isinstance(got, tuple) and len(got) == 2 and BLANK in str(got[1]):
         return check_text("board not filled")
     return None
+
+
+RECORDING_SECONDS = 2.0
+"""Seconds a recogniser may spend re-running the learner's search on a recording board."""
+
+
+def parted_from_the_model(attempt: Attempt) -> str | None:
+    """The first move where the learner's search, re-run on the case's board, does something the
+    model (the course's naive search) does not: named, with the usual mistake behind it."""
+    return parting_on(attempt, every_solution=False)
+
+
+def counted_apart_from_the_model(attempt: Attempt) -> str | None:
+    """As `parted_from_the_model`, for a search that counts every solution."""
+    return parting_on(attempt, every_solution=True)
+
+
+def parting_on(attempt: Attempt, every_solution: bool) -> str | None:
+    """Where the learner's search first parts from the model's, in words: on the case's board
+    when it is small, else on the 4x4 puzzle (the same mistakes part there, in few moves)."""
+    board = attempt.case.args[0]
+    named = check_text("this board")
+    if len(board) > len(parse(SMALL_4X4)):
+        board, named = parse(SMALL_4X4), check_text("the small board", puzzle=SMALL_4X4)
+    model = model_moves(board, every_solution)
+    rows, moves = recorded_board(board, bound=len(model) + 1)
+    try:
+        outcome = attempt.try_call(rows, seconds=RECORDING_SECONDS, fresh=False)
+    except EnoughMoves:  # past the model's last move: what the check needs is in the log
+        outcome = None
+    parting = first_parting(model, moves)
+    if parting is None or not moves or (parting.yours is None and outcome is NO_ANSWER):
+        return None  # the same moves, none on this board (a copy filled), or a run stopped
+    previous = model[parting.step - 2] if parting.step > 1 else None
+    return parting_words(parting, previous, named, counting=every_solution)
+
+
+def count_not_what_was_placed(attempt: Attempt) -> str | None:
+    """The search placed what the model places, but the count it returns is another number:
+    named with the count the check made as it watched, and, when a second run on the same board
+    gives yet another number, as a count carried over from the last call."""
+    board = attempt.case.args[0]
+    rows, moves = recorded_board(board, bound=10 * (len(model_moves(board, False)) + 1))
+    try:
+        outcome = attempt.try_call(rows, seconds=RECORDING_SECONDS, fresh=False)
+    except EnoughMoves:  # far more moves than the model's: a count is not what is wrong here
+        return None
+    if not (isinstance(outcome, tuple) and isinstance(outcome[0], int)):
+        return None
+    placed = sum(move.kind == "place" for move in moves)
+    if outcome[0] == placed:
+        return None
+    again = attempt.try_call(board, seconds=RECORDING_SECONDS)
+    if not (isinstance(again, tuple) and again[0] != outcome[0]):
+        return None  # a count that is off, but the same each time: the other words say how
+    carried = check_text("count carried", again=number(again[0]))
+    return check_text(
+        "count not what was placed", placed=number(placed), got=number(outcome[0]), carried=carried
+    )
 
 
 def left_digits_after_failing(attempt: Attempt) -> str | None:
@@ -223,11 +293,13 @@ def check_count_all(function: Callable[[Board], int]) -> Report:
         library=SOLVERS,
         mistakes=[
             a_yes_or_no,
+            counted_apart_from_the_model,
             board_left_changed,
             stopped_at_the_first,
             full_board_not_counted,
         ],
         slow_why=check_text("count_all too slow"),
+        keeps_input=board_left_changed,
     )
 
 
@@ -260,18 +332,49 @@ def full_board_not_counted(attempt: Attempt) -> str | None:
 
 def check_count_queens(function: Callable[[int], int]) -> Report:
     """`function(n)` must count the ways to place n queens on an n x n board."""
-    cases = [Case(f"n = {n}", (n,), count_queens(n)) for n in (1, 2, 3, 4, 5, 6, 7)]
+    cases = [Case(f"n = {n}", (n,), count_queens(n)) for n in (*NAMED_QUEENS, HELD_OUT_QUEENS)]
     return check_cases(
         "count_queens",
         function,
         cases,
         library=[count_queens, solve_queens],
         mistakes=[
+            table_of_answers,
+            path_never_taken_back,
             diagonals_ignored,
             queens_stopped_at_the_first,
             queens_base_case,
             two_queens_fit,
         ],
+    )
+
+
+NAMED_QUEENS = (1, 2, 3, 4, 5, 6, 7)
+"""The board sizes notebook 03 says the check tries."""
+HELD_OUT_QUEENS = 8
+"""One more the notebook does not name: a table of the named answers has nothing for it."""
+
+
+def table_of_answers(attempt: Attempt) -> str | None:
+    """No answer (a KeyError or IndexError, or None) for the case the notebook does not name,
+    where every named case was right: the answers were looked up, not worked out."""
+    if attempt.case.args[0] != HELD_OUT_QUEENS:
+        return None
+    if attempt.got is None or isinstance(attempt.error, LookupError):
+        return check_text("table of answers", case=attempt.case.name)
+    return None
+
+
+def path_never_taken_back(attempt: Attempt) -> str | None:
+    """A list of queens (the path) longer than the calls on the way to a call: a queen placed in
+    a branch that failed was never taken back (`queens.pop()` left out)."""
+    with watching_calls(attempt.function) as calls:
+        attempt.try_call(5)
+    if calls.grown is None:
+        return None
+    function, name, before, after = calls.grown
+    return check_text(
+        "path never taken back", function=function, name=name, before=before, after=after
     )
 
 

@@ -21,6 +21,7 @@ from ..search.pruned import Pruning, State, candidates_of, find_singles
 from ..validate import is_valid_sudoku
 from ..words import cell_name, check_text, number, plural, unit_name
 from .core import Attempt, Case, Report, check_cases
+from .recorder import spying_on
 
 FEWER_THAN_NAIVE = 100
 """How many times fewer nodes than the naive search a pruned search must need. The course's
@@ -168,11 +169,21 @@ def check_naked_singles(naked_singles: Callable[[Board], dict[Cell, Digit]]) -> 
         library=LIBRARY_PIECES,
         mistakes=[
             wrote_on_the_board,
+            keys_from_one,
             filled_cells_included,
             digit_in_a_collection,
             singles_difference,
         ],
     )
+
+
+def keys_from_one(attempt: Attempt) -> str | None:
+    """Every key one row down and one column right of a right one: cells counted from 1."""
+    expected, got = attempt.case.expected, attempt.got
+    if not (isinstance(got, dict) and got and expected):
+        return None
+    shifted = {(r + 1, c + 1) for r, c in expected}
+    return check_text("cells from one") if set(got) == shifted else None
 
 
 def digit_in_a_collection(attempt: Attempt) -> str | None:
@@ -217,6 +228,8 @@ def is_cell(key: object) -> bool:
 def singles_difference(attempt: Attempt) -> str | None:
     """Which keys of a dict answer are missing, extra or hold the wrong value, in words."""
     expected, got = attempt.case.expected, attempt.got
+    if attempt.error is not None:
+        return None
     if not isinstance(got, dict):
         return check_text("a dict please", kind=type(got).__name__)
     missing = [k for k in expected if k not in got]
@@ -431,12 +444,16 @@ def check_pruned_solve(pruned_solve: Callable[[Board], tuple[Board | None, int]]
         Case(name, (parse(puzzle),), solve(puzzle).solution)
         for name, puzzle in unseen_puzzles().items()
     ]
+    naive_nodes(unseen_puzzles()[COMPARED])  # measured now, outside the learner's time limit
     nodes: dict[str, object] = {}
 
     def run(board: Board) -> object:
-        """The learner's search, its node count noted for the closing line."""
+        """The learner's search, its node count noted for the closing line, and each cell its
+        own `most_constrained` chose for it noted for `branches_on_most_constrained`."""
         puzzle = "".join("".join(row) for row in board)
-        outcome = pruned_solve(board)
+        with spying_on(pruned_solve, "most_constrained") as asked:
+            outcome = pruned_solve(board)
+        ASKED[puzzle] = asked
         if isinstance(outcome, tuple) and len(outcome) == 2:
             nodes[puzzle] = outcome[1]
         return outcome
@@ -450,9 +467,16 @@ def check_pruned_solve(pruned_solve: Callable[[Board], tuple[Board | None, int]]
         learner=pruned_solve,
         library=LIBRARY_SOLVERS,
         mistakes=[not_a_pair, board_problem],
-        requirements=[counted_the_guesses, pruned_enough],
+        requirements=[
+            counted_the_guesses,
+            fails_early,
+            branches_on_most_constrained,
+            pruned_enough,
+        ],
         time_limit=CAPSTONE_TIME_LIMIT,
+        total_limit=CAPSTONE_TIME_LIMIT,
         slow_why=check_text("pruned too slow"),
+        keeps_input=False,  # the exercise does not ask for a copy: solving in place is fine
     )
     compared = nodes.get(unseen_puzzles()[COMPARED])
     if report.passed and isinstance(compared, int):
@@ -474,10 +498,36 @@ def show_outcome(outcome: object) -> str:
     return f"(a board, {nodes!r})" if isinstance(solution, list) else repr(outcome)[:80]
 
 
+ASKED: dict[str, list[tuple[dict[str, Any], Any]] | None] = {}
+"""Per puzzle, the calls the learner's search made of its own most_constrained in the last run
+(None: it has no most_constrained to call)."""
+
+
+def branches_on_most_constrained(attempt: Attempt) -> str | None:
+    """A search that guesses must choose the cell it branches on with the learner's own
+    `most_constrained`: a first blank in reading order is no pruning, whatever its node count."""
+    board, (_, nodes) = attempt.case.args[0], attempt.got
+    if not (isinstance(nodes, int) and nodes > 0):
+        return None
+    asked = ASKED.get("".join("".join(row) for row in board))
+    if asked:
+        return None
+    return check_text("no most constrained", nodes=number(nodes), case=attempt.case.name)
+
+
+def fails_early(attempt: Attempt) -> str | None:
+    """On the board where one cell has no candidate from the start, a search that fails early
+    backs up at once: no digit placed by choice."""
+    nodes = attempt.got[1]
+    if attempt.case.args[0] == parse(NO_SOLUTION) and isinstance(nodes, int) and nodes > 0:
+        return check_text("not failing early", nodes=number(nodes))
+    return None
+
+
 def not_a_pair(attempt: Attempt) -> str | None:
     """The solver returned something other than (solution, nodes)."""
     got = attempt.got
-    if isinstance(got, tuple) and len(got) == 2:
+    if attempt.error is not None or (isinstance(got, tuple) and len(got) == 2):
         return None
     return check_text("not a pair", kind=type(got).__name__)
 

@@ -117,6 +117,7 @@ def record_sets() -> dict[str, list[Record]]:
         "made up: b and c tie for the most": made_up(5, 9, 9, 2),
         "made up: all four tie": made_up(3, 3, 3, 3),
         "made up: the last is hardest": made_up(1, 2, 3, 40),
+        "made up: every puzzle needed 0 nodes": made_up(0, 0, 0),
     }
 
 
@@ -128,7 +129,13 @@ def check_hardest(hardest_name: Callable[[list[Record]], str]) -> Report:
         hardest_name,
         cases,
         library=[hardest],
-        mistakes=[started_from_none, record_not_name, last_of_a_tie, fewest_nodes],
+        mistakes=[
+            started_from_none,
+            nothing_beat_zero,
+            record_not_name,
+            last_of_a_tie,
+            fewest_nodes,
+        ],
     )
 
 
@@ -137,6 +144,15 @@ def started_from_none(attempt: Attempt) -> str | None:
     error = attempt.error
     if isinstance(error, AttributeError) and "NoneType" in str(error):
         return check_text("best starts as None")
+    return None
+
+
+def nothing_beat_zero(attempt: Attempt) -> str | None:
+    """None when every record needed 0 nodes: the best so far started as None with 0 nodes, and
+    no record has more than 0."""
+    records = attempt.case.args[0]
+    if attempt.got is None and all(r.nodes == 0 for r in records):
+        return check_text("nothing beat zero")
     return None
 
 
@@ -180,7 +196,26 @@ def check_nodes_for(nodes_for: Callable[[list[float], float], float]) -> Report:
         nodes_for,
         cases,
         library=[*LIBRARY, fraction_within],
-        mistakes=[one_place_too_far, position_not_value],
+        mistakes=[walked_unsorted, one_place_too_far, position_not_value],
+    )
+
+
+def walked_unsorted(attempt: Attempt) -> str | None:
+    """The number found by walking the list as given, not sorted: here, and on a list where
+    that walk gives neither the answer nor a position (20 and 2 for the half of [30, 10, 20, 40],
+    where the walk gives 10)."""
+    numbers, fraction = attempt.case.args
+    if attempt.got == walk(numbers, fraction) != attempt.case.expected and attempt.try_call(
+        [30, 10, 20, 40], 0.5
+    ) == walk([30, 10, 20, 40], 0.5):
+        return check_text("walked unsorted")
+    return None
+
+
+def walk(numbers: Sequence[float], fraction: float) -> float:
+    """The first number, in the order given, by which that fraction of the list has passed."""
+    return next(
+        (n for i, n in enumerate(numbers) if (i + 1) / len(numbers) >= fraction), numbers[-1]
     )
 
 

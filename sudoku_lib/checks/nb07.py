@@ -16,8 +16,9 @@ from ..board import BLANK, to_string
 from ..puzzles import SAMPLE
 from ..search import count_solutions, solve
 from ..search.collect import find_solutions
-from ..words import check_text
+from ..words import cell_name, check_text
 from .core import Attempt, Case, Report, check_cases
+from .recorder import spying_on
 
 TWO_SOLUTIONS = "534..8912672195348198342567859..1423426853791713924856.6....28....419..5....8..79"
 """The sample's solution with a rectangle of 6s and 7s blanked (rows 1 and 4, columns 4 and 5),
@@ -108,9 +109,38 @@ def board_left_changed(attempt: Attempt) -> str | None:
 def check_is_unique(is_unique: Callable[[str], bool]) -> Report:
     """is_unique(puzzle): True when the puzzle has exactly one solution."""
     cases = [Case(name, (p,), count_solutions(p, 2) == 1) for name, p in PUZZLES.items()]
+    limits: list[int] = []
+
+    def run(puzzle: str) -> object:
+        """The learner's answer, with each limit it asked `count_solutions` for noted."""
+        with spying_on(is_unique, "count_solutions") as asked:
+            answer = is_unique(puzzle)
+        limits.extend(limit_asked(arguments) for arguments, _ in asked or ())
+        return answer
+
+    def counted_no_further_than_two(attempt: Attempt) -> str | None:
+        """Two solutions are enough to tell one from more: a larger limit counts for nothing."""
+        furthest = max(limits, default=UNIQUE_LIMIT)
+        return check_text("counted too far", limit=furthest) if furthest > UNIQUE_LIMIT else None
+
     return check_cases(
-        "uniqueness", is_unique, cases, mistakes=[limit_of_one, no_solution_called_unique]
+        "uniqueness",
+        run,
+        cases,
+        learner=is_unique,
+        mistakes=[limit_of_one, no_solution_called_unique],
+        requirements=[counted_no_further_than_two],
     )
+
+
+UNIQUE_LIMIT = 2
+"""How far a uniqueness test needs to count: a second solution settles it."""
+
+
+def limit_asked(arguments: dict[str, Any]) -> int:
+    """The limit a call of count_solutions asked for (its default when none was given)."""
+    limit = arguments.get("limit", UNIQUE_LIMIT)
+    return limit if isinstance(limit, int) else UNIQUE_LIMIT
 
 
 def limit_of_one(attempt: Attempt) -> str | None:
@@ -142,7 +172,7 @@ def check_remove_clue(remove_clue: Callable[[str, int], str]) -> Report:
         ("a puzzle with two solutions", TWO_SOLUTIONS, (0,)),
     ]
     cases = [
-        Case(f"{name}, cell {index}", (puzzle, index), remove_if_unique(puzzle, index))
+        Case(f"{name}, {index_name(index)}", (puzzle, index), remove_if_unique(puzzle, index))
         for name, puzzle, indexes in chosen
         for index in indexes
     ]
@@ -157,6 +187,11 @@ def check_remove_clue(remove_clue: Callable[[str, int], str]) -> Report:
             kept_a_removable_clue,
         ],
     )
+
+
+def index_name(index: int) -> str:
+    """A position in an 81-character puzzle both ways: "index 20 (row 3, column 3)"."""
+    return f"index {index} ({cell_name(index // 9, index % 9)})"
 
 
 def length_changed(attempt: Attempt) -> str | None:

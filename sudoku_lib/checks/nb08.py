@@ -5,14 +5,18 @@ branch not pruned) and every answer being one list (the path recorded without a 
 
 from __future__ import annotations
 
+import ast
+import inspect
+import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from .. import template
-from ..words import check_text, plural, watch_text
+from ..words import check_text, number, plural, watch_text
 from .core import Attempt, Case, Recogniser, Report, check_cases
+from .recorder import watching_calls
 
 
 @dataclass(frozen=True)
@@ -23,7 +27,9 @@ class Exercise:
     solve: Callable[..., template.Search]  # the reference solver (template.py)
     ordered: bool  # does the order inside an answer matter (a permutation) or not (a subset)?
     repeat_hint: str  # what usually makes an answer come out twice
+    pruning: str  # the pruning the exercise names, in a few words
     mistakes: tuple[Recogniser, ...] = ()  # this problem's own typical mistakes
+    requirements: tuple[Recogniser, ...] = ()  # what a right answer must also do
 
 
 class Answers(list):  # type: ignore[type-arg]
@@ -70,6 +76,8 @@ def as_answers(got: Any, ordered: bool) -> Any:
 def shape_problem(attempt: Attempt) -> str | None:
     """The answer is not a list of lists."""
     got = attempt.got
+    if attempt.error is not None:
+        return None
     if not isinstance(got, list | tuple):
         return watch_text("not a list", kind=type(got).__name__)
     bad = next((a for a in got if not isinstance(a, list | tuple | Item)), None)
@@ -111,9 +119,14 @@ def check_answers(
         )
         for name, args in inputs.items()
     ]
+
+    def run(*args: Any) -> Any:
+        return as_answers(function(*args), exercise.ordered)
+
+    run.learner = function  # type: ignore[attr-defined]  # for breaks_on_sorted's source
     return check_cases(
         exercise.title,
-        lambda *args: as_answers(function(*args), exercise.ordered),
+        run,
         cases,
         same=lambda got, expected: isinstance(got, Answers) and list(got) == expected,
         show=lambda answers: (
@@ -124,7 +137,52 @@ def check_answers(
         learner=function,
         library=(exercise.solve,),
         mistakes=(shape_problem, path_not_copied, repeats(exercise), *exercise.mistakes),
+        requirements=(pruned_as_named(exercise, function), *exercise.requirements),
     )
+
+
+def pruned_as_named(exercise: Exercise, function: Callable[..., Any]) -> Recogniser:
+    """A requirement: on an input where the exercise's pruning saves calls, the learner's search
+    makes fewer calls than the search without it (answers built in full, then repeats dropped
+    with a set, find the same answers with every call of the unpruned tree)."""
+
+    def fewer_calls_than_unpruned(attempt: Attempt) -> str | None:
+        args = attempt.case.args
+        pruned, unpruned = exercise.solve(*args).calls, exercise.solve(*args, prune=False).calls
+        if pruned >= unpruned:
+            return None  # nothing to prune on this input
+        with watching_calls(function) as calls:
+            attempt.try_call(*args, seconds=2.0)
+        if calls.most < unpruned:
+            return None
+        return check_text(
+            "not pruned",
+            calls=number(calls.most),
+            unpruned=number(unpruned),
+            pruned=number(pruned),
+            pruning=exercise.pruning,
+        )
+
+    return fewer_calls_than_unpruned
+
+
+def breaks_on_sorted(attempt: Attempt) -> str | None:
+    """LeetCode 39 and 40: once a sorted candidate is larger than what remains, every later one
+    is too, so the loop must `break`; a `continue` looks at each of them for nothing. Read from
+    the learner's source (a loop's iterations leave no call to count): a `for` with a `break`."""
+    function = getattr(attempt.function, "learner", None)
+    if not callable(function):
+        return None
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+    except (OSError, TypeError, SyntaxError):
+        return None  # no source to read (made in a way inspect cannot follow): not judged
+    loops = [node for node in ast.walk(tree) if isinstance(node, ast.For | ast.While)]
+    if not loops or any(
+        isinstance(inner, ast.Break | ast.Return) for loop in loops for inner in ast.walk(loop)
+    ):
+        return None  # no loop of its own to judge, or one that can end early
+    return check_text("continue not break")
 
 
 def missing_and_extra(attempt: Attempt) -> tuple[list[Item], list[Item]] | None:
@@ -222,12 +280,14 @@ PERMUTE_UNIQUE = Exercise(
     template.permutations_unique,
     True,
     watch_text("hint 47"),
+    check_text("pruning 47"),
 )
 SUBSETS_WITH_DUP = Exercise(
     "subsets_with_dup",
     template.subsets_unique,
     False,
     watch_text("hint 90"),
+    check_text("pruning 90"),
     (skipped_the_first_of_a_level,),
 )
 COMBINATION_SUM = Exercise(
@@ -235,20 +295,25 @@ COMBINATION_SUM = Exercise(
     template.combination_sum,
     False,
     watch_text("hint 39"),
+    check_text("pruning 39"),
     (unsorted_break, reuse_not_passed_down),
+    (breaks_on_sorted,),
 )
 COMBINATION_SUM2 = Exercise(
     "combination_sum2",
     template.combination_sum_unique,
     False,
     watch_text("hint 40"),
+    check_text("pruning 40"),
     (unsorted_break, used_more_than_once, skipped_the_first_of_a_level),
+    (breaks_on_sorted,),
 )
 PARTITION = Exercise(
     "partition",
     template.palindrome_partitions,
     True,
     watch_text("hint 131"),
+    check_text("pruning 131"),
     (no_piece_reaches_the_end,),
 )
 FIND_SUBSEQUENCES = Exercise(
@@ -256,6 +321,7 @@ FIND_SUBSEQUENCES = Exercise(
     template.increasing_subsequences,
     True,
     watch_text("hint 491"),
+    check_text("pruning 491"),
     (stopped_at_two, equal_numbers_refused, tried_set_shared),
 )
 

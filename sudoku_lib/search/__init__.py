@@ -21,11 +21,12 @@ from typing import Literal
 from ..arguments import got, one_of, optional_callable, optional_whole_number, switch, whole_number
 from ..board import Board, copy_board, parse
 from ..errors import ArgumentError, ConflictError, GaveUp, SudokuError
+from ..i18n import _
 from ..validate import conflicts_in
-from ..words import number, plural
+from ..words import number, plural, status_text
 from .classic import classic_search
 from .counters import Stats
-from .fast import fast_search
+from .fast import fast_search, given_masks
 from .naive import naive_search
 from .pruned import Pruning, pruned_search
 from .tracker import Listener, NodeLimitReached, Tracker
@@ -82,9 +83,15 @@ class SolveResult:
 
     def __repr__(self) -> str:
         s = self.stats
-        return (
-            f"<SolveResult {self.status} by {self.method}: {s.nodes:,} nodes, "
-            f"{s.backtracks:,} backtracks, {s.forced:,} forced>"
+        return _(
+            "<SolveResult {status} by {method}: {nodes} nodes, {backtracks} backtracks, "
+            "{forced} forced>"
+        ).format(
+            status=status_text(self.status),
+            method=self.method,
+            nodes=f"{s.nodes:,}",
+            backtracks=f"{s.backtracks:,}",
+            forced=f"{s.forced:,}",
         )
 
 
@@ -95,9 +102,8 @@ def strategy_for(method: object) -> Strategy:
         return METHODS[one_of("method", method, METHODS)]
     except ArgumentError:
         names = ", ".join(repr(name) for name in METHODS)
-        raise ArgumentError(
-            f"unknown method {got(method)}; choose one of {names}", "method"
-        ) from None
+        message = _("unknown method {method}; choose one of {names}")
+        raise ArgumentError(message.format(method=got(method), names=names), "method") from None
 
 
 def checked_switches(method: str, switches: Mapping[str, object]) -> dict[str, bool]:
@@ -106,19 +112,31 @@ def checked_switches(method: str, switches: Mapping[str, object]) -> dict[str, b
     known = SWITCHES.get(method, ())
     unknown = [name for name in switches if name not in known]
     if unknown:
-        offer = f"its switches are {', '.join(known)}" if known else "it has no switches"
-        raise ArgumentError(
-            f"method {method!r} has no switch {', '.join(unknown)}; {offer}", unknown[0]
+        offer = (
+            _("its switches are {switches}").format(switches=", ".join(known))
+            if known
+            else _("it has no switches")
         )
+        message = _("method {method} has no switch {unknown}; {offer}").format(
+            method=repr(method), unknown=", ".join(unknown), offer=offer
+        )
+        raise ArgumentError(message, unknown[0])
     return {name: switch(name, value) for name, value in switches.items()}
 
 
 def refuse_conflicts(board: Board) -> None:
     """Raise ConflictError when the givens of a parsed board already break a rule (no search
-    could succeed)."""
+    could succeed).
+
+    A 9x9 board is first read into the fast engine's masks, the quickest way to find that no
+    given clashes (almost every board); only a board with a clash is gone through unit by unit
+    to name each one."""
+    if len(board) == 9 and given_masks(board) is not None:
+        return
     conflicts = conflicts_in(board)
     if conflicts:
-        raise ConflictError("the givens clash: " + "; ".join(str(c) for c in conflicts))
+        clashes = _("; ").join(str(c) for c in conflicts)
+        raise ConflictError(_("the givens clash: {clashes}").format(clashes=clashes))
 
 
 @dataclass(frozen=True)
@@ -154,18 +172,21 @@ class PreparedSearch:
     def gave_up_error(self, caller: str, bound: int, max_nodes: object, found: int) -> GaveUp:
         """The error a counting search raises at its bound, with what it had found by then."""
         reason = self.gave_up_reason(bound, max_nodes)
-        return GaveUp(f"{caller} {reason} ({plural(found, 'solution')} found)", "max_nodes", bound)
+        message = _("{caller} {reason} ({found} found)").format(
+            caller=caller, reason=reason, found=plural(found, "solution")
+        )
+        return GaveUp(message, "max_nodes", bound)
 
     def gave_up_reason(self, bound: int, max_nodes: object) -> str:
         """Which bound stopped the search, and how to raise it, in one sentence."""
         if max_nodes is None:
-            whose = f"the default bound for method {self.runs_as!r}"
+            whose = _("the default bound for method {method}").format(method=repr(self.runs_as))
         else:
-            whose = f"the bound max_nodes={bound}"
-        return (
-            f"gave up after {number(bound)} nodes ({whose}); pass a larger max_nodes, "
-            f"say max_nodes={10 * max(bound, 1_000):_}, to search further"
-        )
+            whose = _("the bound max_nodes={bound}").format(bound=bound)
+        return _(
+            "gave up after {nodes} nodes ({whose}); pass a larger max_nodes, "
+            "say max_nodes={more}, to search further"
+        ).format(nodes=number(bound), whose=whose, more=f"{10 * max(bound, 1_000):_}")
 
     def run(self, track: Tracker) -> bool:
         """Run the strategy on a copy of the board under `track`, timing it into `track.stats`.
@@ -229,9 +250,9 @@ def solve(
     finished = search.run(track)
     if track.solution is not None:
         status: Status = "solved"
-        reason = f"solved by {search.label}"
+        reason = _("solved by {method}").format(method=search.label)
     elif finished:
-        status, reason = "no solution", "the search tried everything: there is no solution"
+        status, reason = "no solution", _("the search tried everything: there is no solution")
     else:
         status, reason = "gave up", search.gave_up_reason(bound, max_nodes)
     return SolveResult(track.solution, track.stats, status, search.label, reason, bound)

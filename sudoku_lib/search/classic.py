@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from ..board import Board, Digit, geometry, geometry_of
+from ..i18n import _
 from .tracker import Tracker
 
 Values = list[str]  # candidates of each cell, indexed by r * size + c
@@ -93,5 +94,5 @@ def search(lay: Layout, values: Values, board: Board, track: Tracker, depth: int
         if assign(lay, branch, s, digit) and search(lay, branch, board, track, depth + 1):
             return True
         track.undone(r, c, digit, depth)
-    track.dead_end(r, c, depth, "no digit fits")
+    track.dead_end(r, c, depth, _("no digit fits"))
     return False

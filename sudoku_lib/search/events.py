@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import Digit
+from ..i18n import _
 from ..words import cell_in_unit, unit_name
 from ..words import cell_name as where
 
@@ -77,20 +78,27 @@ def caption(event: Event, size: int = 9) -> str:
     it: "in row 3, 5 fits only in column 7".
     """
     match event:
-        case Try(row, col, digit, _):
-            return f"try {digit} in {where(row, col)}"
-        case Forced(row, col, digit, _, None):
-            return f"only {digit} fits in {where(row, col)}"
-        case Forced(row, col, digit, _, (kind, index)):
-            unit = unit_name(kind, index, size)
-            return f"in {unit}, {digit} fits only in {cell_in_unit(row, col, kind)}"
-        case Undo(row, col, digit, _, forced):
-            kind = "forced " if forced else ""
-            return f"take back the {kind}{digit} in {where(row, col)}"
-        case DeadEnd(row, col, _, why) if row is not None and col is not None:
-            return f"{where(row, col)}: {why}, so back up"
-        case DeadEnd(_, _, _, why):
-            return f"{why}, so back up"
+        case Try(row, col, digit, _depth):
+            return _("try {digit} in {cell}").format(digit=digit, cell=where(row, col))
+        case Forced(row, col, digit, _depth, None):
+            return _("only {digit} fits in {cell}").format(digit=digit, cell=where(row, col))
+        case Forced(row, col, digit, _depth, (kind, index)):
+            return _("in {unit}, {digit} fits only in {place}").format(
+                unit=unit_name(kind, index, size),
+                digit=digit,
+                place=cell_in_unit(row, col, kind),
+            )
+        case Undo(row, col, digit, _depth, forced):
+            undo = (
+                _("take back the forced {digit} in {cell}")
+                if forced
+                else _("take back the {digit} in {cell}")
+            )
+            return undo.format(digit=digit, cell=where(row, col))
+        case DeadEnd(row, col, _depth, why) if row is not None and col is not None:
+            return _("{cell}: {why}, so back up").format(cell=where(row, col), why=why)
+        case DeadEnd(_row, _col, _depth, why):
+            return _("{why}, so back up").format(why=why)
         case Solved():
-            return "solved: every cell is filled"
+            return _("solved: every cell is filled")
     raise TypeError(f"not a search event: {event!r}")

@@ -8,6 +8,7 @@ The only addition is a call to the tracker wherever a learner should see somethi
 from __future__ import annotations
 
 from ..board import BLANK, Board, Cell, Digit, empty_cells, geometry_of
+from ..i18n import _
 from .tracker import Tracker
 
 BOX_SIDE = {4: 2, 9: 3, 16: 4}
@@ -49,5 +50,5 @@ def backtrack(board: Board, empties: list[Cell], i: int, track: Tracker) -> bool
                 return True
             board[r][c] = BLANK  # un-choose
             track.undone(r, c, digit, i)
-    track.dead_end(r, c, i, "no digit fits")
+    track.dead_end(r, c, i, _("no digit fits"))
     return False

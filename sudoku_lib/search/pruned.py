@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import BLANK, Board, Cell, Digit, box_index, geometry_of
+from ..i18n import _
+from ..words import unit_number
 from .naive import is_valid
 from .tracker import Tracker
 
@@ -127,7 +129,7 @@ def explore_choices(state: State, track: Tracker, depth: int) -> bool:
             return True
         state.clear(r, c)
         track.undone(r, c, digit, depth)
-    track.dead_end(r, c, depth, "no digit fits")
+    track.dead_end(r, c, depth, _("no digit fits"))
     return False
 
 
@@ -145,7 +147,7 @@ def pick_cell(state: State, track: Tracker, depth: int) -> Cell | None:
     counts = {cell: len(state.candidates(*cell)) for cell in empties}
     stuck = next((cell for cell in empties if counts[cell] == 0), None)
     if stuck is not None and pruning.fail_early:
-        track.dead_end(stuck[0], stuck[1], depth, "no candidates")
+        track.dead_end(stuck[0], stuck[1], depth, _("no candidates"))
         return DEAD_END
     if pruning.most_constrained:
         return min(empties, key=counts.__getitem__)
@@ -184,14 +186,19 @@ def contradiction(
     """A cell with no candidate, or (with hidden singles on) a digit with no place in a unit."""
     for (r, c), digits in candidates.items():
         if not digits:
-            return r, c, "no candidates"
+            return r, c, _("no candidates")
     if state.pruning.hidden_singles:
         for kind, index, unit in state.units:
             placed = {state.board[r][c] for r, c in unit}
             possible = {d for cell in unit if cell in candidates for d in candidates[cell]}
             for digit in state.geo.digits:
                 if digit not in placed and digit not in possible:
-                    return None, None, f"no place for {digit} in {kind} {index + 1}"
+                    where = unit_number(kind, index)
+                    return (
+                        None,
+                        None,
+                        _("no place for {digit} in {unit}").format(digit=digit, unit=where),
+                    )
     return None
 
 

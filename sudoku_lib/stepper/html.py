@@ -14,6 +14,7 @@ from html import escape
 
 from .. import style
 from ..board import BLANK, Board, Cell, Digit, flatten, geometry_of
+from ..words import picture_text
 
 SIZES = ("default", "large")
 """The stepper's sizes: "default" for a laptop, "large" for a projector."""
@@ -50,6 +51,11 @@ def contrast(one: str, other: str) -> float:
     """WCAG's contrast ratio of two colours (1 to 21); markers need at least 3."""
     light, dark = sorted((luminance(one), luminance(other)), reverse=True)
     return (light + 0.05) / (dark + 0.05)
+
+
+def css_string(text: str) -> str:
+    """Text as the inside of a CSS string: backslashes and quotes escaped, no line breaks."""
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
 
 def check_size(size: str) -> str:
@@ -150,11 +156,13 @@ cannot read a CSS variable, so this does not grow with Presentation Mode; the gr
 def beside_rules(size: str) -> str:
     """The layout with the board on the left and the stack and controls on its right, the counters
     and caption below both, chosen when the stepper's own width allows it (a container query), so
-    board, caption, Step and Play fit a projector's 800 px height together."""
+    board, caption, Step and Play fit a projector's 800 px height together. The picture's column
+    takes at most 62% of the width, so a wide picture (a `watch` view's call tree) scrolls or wraps
+    inside it instead of pushing the controls out."""
     inner = f".sudoku-stepper.sdk-{size}:not(.sdk-side) > .sdk-layout"
     return (
         f"@container sdk-stepper (min-width: {BESIDE_FROM[size]}px) {{"
-        f" {inner} {{ display: grid; grid-template-columns: max-content minmax(0, 1fr);"
+        f" {inner} {{ display: grid; grid-template-columns: fit-content(62%) minmax(16em, 1fr);"
         ' grid-template-areas: "title title" "board stack" "board buttons" "board play"'
         ' "board slider" "board keys" "counters counters" "caption caption";'
         " grid-template-rows: auto auto auto auto auto 1fr auto auto;"
@@ -234,6 +242,13 @@ STYLE = f"""<style>
 .sdk-counters, .sdk-keys, .sdk-note {{ font-size: var(--sdk-text); }}
 .sdk-counters {{ font-family: monospace; }}
 .sdk-keys {{ color: #4b5563; }}
+.sdk-busy, .sdk-busy * {{ cursor: progress !important; }}
+.sudoku-stepper.jupyter-widgets-disconnected::after,
+.sudoku-side-by-side.jupyter-widgets-disconnected::after {{
+  content: "{css_string(picture_text("kernel restarted"))}"; order: -1; display: block;
+  font-size: var(--sdk-text); color: #7a0000; background: #fff0f0;
+  border-left: 6px solid #b00000; padding: 6px 10px; margin-bottom: 6px; }}
+.sudoku-side-by-side .sudoku-stepper.jupyter-widgets-disconnected::after {{ content: none; }}
 .sudoku-stepper:focus-within {{ outline: 2px solid {style.PLACED}; outline-offset: 2px; }}
 .sudoku-stepper:not(.sdk-side) {{ container: sdk-stepper / inline-size; }}
 {size_rules("default")}
@@ -247,6 +262,7 @@ STYLE = f"""<style>
 .sudoku-side-by-side > .sdk-slider {{ flex: 1 1 16em; width: auto !important; }}
 .sudoku-side-by-side .sdk-stack {{ max-height: 5.5em; }}
 .sdk-layout .widget-html-content {{ line-height: 1.35; }}
+.sdk-layout .sdk-board-area {{ max-width: 100%; min-width: 0; overflow-x: auto; }}
 .sdk-layout .sdk-title-area, .sdk-layout .sdk-caption-area {{ margin: 4px 0; }}
 .sudoku-side-by-side .sudoku-stepper {{ flex: 0 0 auto; width: min-content; }}
 .sudoku-side-by-side .sdk-stack-area {{ flex: 1 0 100% !important; }}

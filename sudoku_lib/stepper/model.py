@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..board import BLANK, Board, Cell, Digit, copy_board, flatten, givens, parse
+from ..i18n import _
 from ..search.events import DeadEnd, Event, Forced, Solved, Try, Undo, caption
 from ..search.pruned import candidates_of
 from ..stats import Stats
@@ -109,8 +110,10 @@ class StepperModel(Predicting[Event, Checkpoint]):
     (`.question`, `.answer(choice)`, `.score`: see predict.py and questions.py).
     """
 
-    stack_title = "call stack"
-    """What the view calls the stack of open choices."""
+    @property
+    def stack_title(self) -> str:
+        """What the view calls the stack of open choices (looked up when shown: see i18n)."""
+        return _("call stack")
 
     def __init__(
         self,
@@ -194,7 +197,7 @@ class StepperModel(Predicting[Event, Checkpoint]):
         """The current step as a sentence."""
         event = self.event
         if event is None:
-            return "the puzzle as given: press Step to begin"
+            return _("the puzzle as given: press Step to begin")
         return caption(event, len(self.puzzle))
 
     # Going places ---------------------------------------------------------------------------
@@ -244,19 +247,21 @@ class StepperModel(Predicting[Event, Checkpoint]):
     def counters_text(self) -> str:
         """The counters in one line: step, digits placed, backtracks, depth."""
         stats = self._state.stats
-        forced = (
-            f" · forced {number(stats.forced)}" if stats.forced or self.method == "pruned" else ""
+        parts = [self.status_text(), _("placed {count}").format(count=number(stats.nodes))]
+        if stats.forced or self.method == "pruned":
+            parts.append(_("forced {count}").format(count=number(stats.forced)))
+        parts.append(_("backtracks {count}").format(count=number(stats.backtracks)))
+        parts.append(
+            _("depth {depth} (deepest {deepest})").format(depth=self.depth, deepest=stats.max_depth)
         )
-        return (
-            f"{self.status_text()} · placed {number(stats.nodes)}{forced}"
-            f" · backtracks {number(stats.backtracks)}"
-            f" · depth {self.depth} (deepest {stats.max_depth})"
-        )
+        return " · ".join(parts)
 
     def stack_lines(self) -> list[str]:
         """The call stack in words, outermost first: "1. 3 in row 1, column 1"."""
         return [
-            f"{level}. {t.digit} in {cell_name(t.row, t.col)}"
+            _("{level}. {digit} in {cell}").format(
+                level=level, digit=t.digit, cell=cell_name(t.row, t.col)
+            )
             for level, t in enumerate(self._state.stack, 1)
         ]
 
@@ -292,7 +297,9 @@ class StepperModel(Predicting[Event, Checkpoint]):
 
     def __repr__(self) -> str:
         total = "?" if self.total is None else number(self.total)
-        return (
-            f"<Stepper {self.method}: step {number(self.position)} of {total},"
-            f" {number(self.nodes)} placed>"
+        return _("<Stepper {method}: step {position} of {total}, {placed} placed>").format(
+            method=self.method,
+            position=number(self.position),
+            total=total,
+            placed=number(self.nodes),
         )

@@ -16,13 +16,14 @@ import time
 import weakref
 from collections.abc import Callable
 from html import escape
+from pathlib import Path
 from typing import Any, Protocol
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ..words import number
+from ..words import number, picture_text
 from .engine import RUN_CAP, whole_steps
 from .html import STYLE, check_size, stack_html
 from .model import Frame, StepperModel
@@ -45,76 +46,12 @@ KEYS_HINT = (
     " · End last step"
 )
 
-CONTROLLER_ESM = """
-const KEYS = { ArrowRight: "step", ArrowLeft: "back", " ": "play", Home: "first", End: "last" };
-const TYPING = ["INPUT", "TEXTAREA", "SELECT"];
-
-function render({ model, el }) {
-  const line = document.createElement("div");
-  line.className = "sdk-keys";
-  line.textContent = model.get("hint");
-  el.appendChild(line);
-  let root = null;
-  let timer = null;
-  const onKey = (event) => {
-    const action = KEYS[event.key];
-    if (!action || TYPING.includes(event.target.tagName)) return;
-    if (event.key === " " && event.target.tagName === "BUTTON") return;  // Space presses it
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    event.preventDefault();
-    event.stopPropagation();
-    model.send({ key: action });
-  };
-  const attach = (tries) => {
-    root = el.closest(".sudoku-stepper, .sudoku-side-by-side");
-    if (!root) {
-      if (tries > 0) requestAnimationFrame(() => attach(tries - 1));
-      return;
-    }
-    root.tabIndex = 0;
-    root.setAttribute("role", "group");
-    root.setAttribute("aria-label", model.get("label"));
-    root.setAttribute("aria-keyshortcuts", "ArrowRight ArrowLeft Space Home End");
-    root.setAttribute("data-lm-suppress-shortcuts", "true");
-    root.addEventListener("keydown", onKey);
-    for (const control of root.querySelectorAll("select, input")) {
-      const label = control.closest(".widget-inline-hbox")?.querySelector(".widget-label");
-      const words = label ? label.title || label.textContent : "";
-      if (!control.title && words) control.title = words;
-    }
-    for (const node of root.querySelectorAll("[title]")) {
-      if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", node.title);
-    }
-  };
-  attach(600);
-  let sent = 0;
-  const tick = () => {
-    timer = null;
-    sent = performance.now();
-    if (model.get("playing")) model.send({ key: "tick" });
-  };
-  const schedule = () => {
-    // the kernel's answer took part of the interval already: wait only for the rest
-    const rest = Math.max(0, model.get("interval") - (performance.now() - sent));
-    if (model.get("playing") && timer === null) timer = setTimeout(tick, rest);
-  };
-  model.on("msg:custom", (message) => { if (message.ticked) schedule(); });
-  model.on("change:playing", schedule);
-  schedule();
-  return () => {
-    if (root) root.removeEventListener("keydown", onKey);
-    if (timer !== null) clearTimeout(timer);
-  };
-}
-export default { render };
-"""
-
 
 class Controller(anywidget.AnyWidget):
     """The browser side of the keys and of Play: a line that says which keys work, a key
     listener on the stepper around it, and Play's clock (one tick, then wait for the kernel)."""
 
-    _esm = traitlets.Unicode(CONTROLLER_ESM).tag(sync=True)
+    _esm = Path(__file__).with_name("controller.js")
     hint = traitlets.Unicode(KEYS_HINT).tag(sync=True)
     label = traitlets.Unicode("stepper").tag(sync=True)
     playing = traitlets.Bool(False).tag(sync=True)
@@ -168,6 +105,28 @@ def calling(target: weakref.ref[Any], method: str, *args: object) -> Callable[..
     return call
 
 
+BUSY = picture_text("busy")
+"""What a button that runs a long search says until the search is back (a hard puzzle's
+"To solution" can take seconds, and a button that looks idle invites a second press)."""
+
+
+def busy_while(call: Callable[..., None]) -> Callable[[widgets.Button], None]:
+    """A click handler that shows the button busy (its words, greyed, a progress cursor) while
+    `call` runs. ipywidgets sends each change at once, so the browser shows it during the run."""
+
+    def press(control: widgets.Button) -> None:
+        label = control.description
+        control.description, control.disabled = BUSY, True
+        control.add_class("sdk-busy")
+        try:
+            call()
+        finally:
+            control.description, control.disabled = label, False
+            control.remove_class("sdk-busy")
+
+    return press
+
+
 def button(
     name: str, label: str, tooltip: str, on_click: Callable[..., None], icon: str = ""
 ) -> widgets.Button:
@@ -218,19 +177,19 @@ class Controls:
                     "Next dead end",
                     "Next dead end",
                     "run until a search finds nothing to try and must back up",
-                    calling(ref, "next_dead_end"),
+                    busy_while(calling(ref, "next_dead_end")),
                 ),
                 button(
                     "To solution",
                     "To solution",
                     f"run {them}until the board is solved",
-                    calling(ref, "to_solution"),
+                    busy_while(calling(ref, "to_solution")),
                 ),
                 button(
                     "Last",
                     "Run to end",
                     f"the last step, at most {number(RUN_CAP)} steps on (End)",
-                    calling(ref, "last"),
+                    busy_while(calling(ref, "last")),
                     "fast-forward",
                 ),
             ],
@@ -435,7 +394,8 @@ class Viewable(Driver, Protocol):
     @property
     def title(self) -> str: ...
 
-    stack_title: str
+    @property
+    def stack_title(self) -> str: ...
 
     def frame(self) -> Frame: ...
 

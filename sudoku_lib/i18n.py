@@ -1,0 +1,96 @@
+"""Which language the library speaks, and the catalog lookups that every learner-facing word goes
+through.
+
+English is the source and the default: the code's own strings are the catalog's message ids, so an
+English run never opens a catalog. `set_language("zh")` (or `SUDOKU_LANG=zh` in the environment)
+loads the Chinese catalog, `sudoku_lib/locale/zh_CN/LC_MESSAGES/sudoku_lib.mo`, with the standard
+library's `gettext`. The `.mo` is compiled from the `.po` beside it by `make catalog` (Babel) and
+committed with it, so a plain install, or a browser kernel, needs neither Babel nor a build step;
+a test checks that the committed `.mo` says what the `.po` says.
+
+Words are looked up when they are shown, never when a module is imported, so switching language
+in the middle of a session changes every message from then on.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from pathlib import Path
+
+from .errors import ArgumentError
+from .fonts import use_chinese_font
+
+DOMAIN = "sudoku_lib"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES = {"en": "en", "zh": "zh_CN"}
+"""The languages the course speaks: the code a learner types, and the catalog's locale."""
+ALIASES = {"zh_cn": "zh", "zh-cn": "zh", "zh-hans": "zh", "cn": "zh", "english": "en"}
+ENVIRONMENT_VARIABLE = "SUDOKU_LANG"
+
+_language = "en"
+_catalog: _gettext.NullTranslations = _gettext.NullTranslations()
+
+
+def language_code(name: str) -> str:
+    """The course's code for a language as a person may write it ("zh", "zh_CN", "zh-CN", "en")."""
+    if not isinstance(name, str):
+        raise TypeError(f"language: expected a string such as 'zh' or 'en', got {name!r}")
+    code = name.strip().lower()
+    code = ALIASES.get(code, code)
+    if code not in LANGUAGES:
+        known = ", ".join(repr(known) for known in LANGUAGES)
+        raise ArgumentError(
+            f"language: {name!r} is not one the course speaks; choose {known}", "language"
+        )
+    return code
+
+
+def set_language(name: str) -> None:
+    """Speak `name` from now on: "zh" for Chinese, "en" (the default) for English.
+
+    Charts drawn afterwards use a font that has Chinese characters (see `sudoku_lib.fonts`).
+    """
+    global _language, _catalog
+    code = language_code(name)
+    if code == "en":
+        _catalog = _gettext.NullTranslations()
+    else:
+        _catalog = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[LANGUAGES[code]])
+        use_chinese_font()
+    _language = code
+
+
+def get_language() -> str:
+    """The language the library speaks now: "en" or "zh"."""
+    return _language
+
+
+def _(message: str) -> str:
+    """`message` (English, the catalog's id) in the language chosen; English when untranslated."""
+    return _catalog.gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the language chosen, read in `context` (one English word, two meanings)."""
+    return _catalog.pgettext(context, message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for `count`, in the language chosen."""
+    return _catalog.ngettext(singular, plural, count)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for `count`, read in `context`, in the language chosen."""
+    return _catalog.npgettext(context, singular, plural, count)
+
+
+def _language_from_environment() -> None:
+    """Start in the language `SUDOKU_LANG` names, if it names one; a bad name is said at once."""
+    chosen = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
+    if chosen:
+        set_language(chosen)
+
+
+_language_from_environment()

@@ -1,0 +1,204 @@
+"""The steps of a watched run: small frozen records of what the learner's code did, each
+with its caption in words, and the short reprs that show a value on one line."""
+
+from __future__ import annotations
+
+import reprlib
+from dataclasses import dataclass
+
+from ..words import cell_name, watch_text
+
+BLANKS = frozenset({"0", 0, None})
+"""Blanks besides the strings that are not a letter or a digit ('.', '#', '', ' ')."""
+
+
+def is_blank(value: object) -> bool:
+    """Whether a cell's value is a blank: '.', '0', '#', '' or any mark that is not a letter or
+    a digit (a digit, 'A'-'G' on a 16x16 board, or 'Q' is a placed value)."""
+    if isinstance(value, str):
+        return value == "0" or not value.isalnum()
+    try:
+        return value in BLANKS
+    except TypeError:  # an unhashable cell (a set of candidates) is not a blank
+        return False
+
+
+# The steps of a recording ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The learner's function was called: `call` numbers calls from 0 in the order they began."""
+
+    call: int
+    depth: int
+    name: str
+    args: tuple[tuple[str, str], ...]  # (parameter, short repr of its value)
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """A call ended: with `value` (a short repr), or by raising the exception named `raised`."""
+
+    call: int
+    depth: int
+    value: str
+    truthy: bool
+    line: int
+    raised: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """A cell of the watched board changed from `old` to `new`; `erase` when `new` is a blank
+    (the un-choose), which is whatever the cell held at the start ('.', '0', '#', '')."""
+
+    row: int
+    col: int
+    old: object
+    new: object
+    depth: int
+    line: int
+    erase: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """`value` was appended to the list the learner calls `name` (`copy`: it was a list itself)."""
+
+    name: str
+    value: str
+    copy: bool
+    depth: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pop:
+    """The last item, `value`, was taken off the list `name`."""
+
+    name: str
+    value: str
+    depth: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """An item of the list `name` was replaced in place: `old` became `value` at `index`
+    (`path[-1] = x`, `path[i] = x`, each half of a swap `nums[i], nums[j] = nums[j], nums[i]`)."""
+
+    name: str
+    old: str
+    value: str
+    depth: int
+    line: int
+    index: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Prune:
+    """The learner's loop took a `continue` or `break` (`how`): a branch not explored."""
+
+    how: str
+    depth: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """What ended the run early, in words."""
+
+    why: str
+    depth: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Yield:
+    """A generator call handed `value` to its caller and waits (it is not over)."""
+
+    call: int
+    depth: int
+    value: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """A waiting generator call was asked for its next value and runs on."""
+
+    call: int
+    depth: int
+    name: str
+    line: int
+
+
+Step = Call | Return | Write | Append | Pop | Replace | Prune | Stop | Yield | Resume
+
+
+def caption(step: Step) -> str:
+    """One step in plain words, with the learner's line number."""
+    match step:
+        case Call(_, _, name, args, line):
+            shown = ", ".join(f"{key}={value}" for key, value in args)
+            return watch_text("call", line=line, name=name, args=shown)
+        case Return(_, _, value, _, line, raised) if raised is not None:
+            return watch_text("raised", line=line, error=raised)
+        case Return(_, _, value, _, line):
+            return watch_text("return", line=line, value=value)
+        case Write(row, col, old, new, _, line, True):
+            return watch_text("erase", line=line, old=old, cell=cell_name(row, col))
+        case Write(row, col, _, new, _, line):
+            return watch_text("write", line=line, new=new, cell=cell_name(row, col))
+        case Append(name, value, _, _, line):
+            return watch_text("append", line=line, name=name, value=value)
+        case Pop(name, value, _, line):
+            return watch_text("pop", line=line, name=name, value=value)
+        case Replace(name, old, value, _, line, index):
+            return watch_text("replace", line=line, name=name, old=old, value=value, index=index)
+        case Prune(how, _, line):
+            return watch_text("prune", line=line, how=how)
+        case Stop(why, _, _):
+            return why
+        case Yield(_, _, value, line):
+            return watch_text("yield", line=line, value=value)
+        case Resume(_, _, name, line):
+            return watch_text("resume", line=line, name=name)
+    raise TypeError(f"not a watched step: {step!r}")
+
+
+# Short reprs: arguments and values as a learner reads them, never a screenful ----------------
+
+_short = reprlib.Repr()
+_short.maxlist = _short.maxtuple = _short.maxset = _short.maxdict = 8
+_short.maxstring = _short.maxother = 30
+_short.maxlevel = 2
+
+
+def short_repr(value: object) -> str:
+    """repr cut to a line: a board shows as "board 9x9" rather than 81 cells, an object without
+    a repr of its own by its class's name (no address); a value that cannot be shown (its
+    `__repr__` or `__len__` raises) is named by its type."""
+    try:
+        if is_board(value):
+            return f"board {len(value)}x{len(value)}"  # type: ignore[arg-type]
+        if type(value).__repr__ is object.__repr__:  # <__main__.Solution object at 0x...>
+            return type(value).__name__
+        return _short.repr(value)
+    except Exception:
+        return f"<a {type(value).__name__} that cannot be shown>"
+
+
+def is_board(value: object) -> bool:
+    """A square list of lists of one-character strings: a Sudoku board in the LeetCode form
+    ('.', '0' or '' blanks) or an N-Queens board ('Q' and '.' or '#'). A square table of
+    numbers (an adjacency matrix) or of candidate sets is not a board, nor is a list subclass
+    (its own `__len__` may do anything)."""
+    return (
+        type(value) is list
+        and len(value) > 1
+        and all(isinstance(row, list) and list.__len__(row) == len(value) for row in value)
+        and all(isinstance(cell, str) and len(cell) <= 1 for row in value for cell in row)
+    )
