@@ -1060,14 +1060,14 @@ PREDICT_TEXT = {
 
 def predict_text(key: str, **fields: object) -> str:
     """One sentence of predict mode, by key, with its blanks filled in."""
-    return PREDICT_TEXT[key].format(**fields)
+    return _(PREDICT_TEXT[key]).format(**fields)
 
 
 def listed(items: list[str]) -> str:
     """Items as prose lists them: "1", "1 and 3", "1, 3 and 4"."""
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
 # Notebook 05's stepping exercises: a cell's changes, and the learner's predictions scored.
