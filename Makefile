@@ -93,11 +93,11 @@ format: $(STAMP)
 # Re-run every notebook top to bottom and save it with its outputs (widget state not stored).
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
+		--ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.record_timing=False notebooks/*.ipynb
 
 notebooks-zh: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.store_widget_state=False notebooks/zh/*.ipynb
+		--ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.record_timing=False notebooks/zh/*.ipynb
 
 # The library's words in Chinese: extract the English messages, merge them into the .po (new ones
 # untranslated, changed ones marked fuzzy), compile the .mo. The tests fail until all are translated.
