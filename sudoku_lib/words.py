@@ -1006,6 +1006,13 @@ PREDICT_TEXT = {
     "skip tip": "take the step without answering (not counted)",
     "next question": "Next question",
     "next question tip": "step on to the next step that asks a question",
+    "ask call": "{call} is running. Which call comes next, or does it return?",
+    "call returns": "{name} returns",
+    "call next": "{name} calls {call} next",
+    "no more calls": "{name} makes no more calls: it returns",
+    "still calls": "{name} calls {call} before it returns",
+    "called already": "{call} was called already: its branch is done",
+    "comes before": "{call} comes before {other}: the loop reaches it first",
     "app switch": "Ask before each step",
     "app switch tip": "predict mode: the room answers a question before each step that matters",
     "keys": (
@@ -1053,14 +1060,14 @@ PREDICT_TEXT = {
 
 def predict_text(key: str, **fields: object) -> str:
     """One sentence of predict mode, by key, with its blanks filled in."""
-    return PREDICT_TEXT[key].format(**fields)
+    return _(PREDICT_TEXT[key]).format(**fields)
 
 
 def listed(items: list[str]) -> str:
     """Items as prose lists them: "1", "1 and 3", "1, 3 and 4"."""
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
 # Notebook 05's stepping exercises: a cell's changes, and the learner's predictions scored.

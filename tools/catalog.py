@@ -48,6 +48,7 @@ TABLES = frozenset(
         "CHARACTER_NOTES",
         "UNIT_TEMPLATES",
         "STATUS_TEXT",
+        "PREDICT_TEXT",
     }
 )
 """Tables whose string values are messages, looked up through the catalog when shown."""

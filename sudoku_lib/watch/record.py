@@ -545,8 +545,10 @@ def watch(
     *args: Any,
     max_steps: int = DEFAULT_MAX_STEPS,
     max_seconds: float = DEFAULT_MAX_SECONDS,
+    predict: bool = False,
 ) -> Recording:
-    """Run `function(*args)` once, recording what it does; return the Recording to replay.
+    """Run `function(*args)` once, recording what it does; return the Recording to replay
+    (with `predict=True`, the replay asks "which call comes next?": stepper/calls.py).
 
     A board argument (a square list of lists) is watched cell by cell and filled in place as the
     function would fill it. The run ends cleanly at an exception, at `max_steps` recorded steps,
@@ -609,6 +611,7 @@ def watch(
         error,
         initial,
         recorder.files,
+        predict=predict,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..stepper.predict import Question, Score, Verdict
 from ..words import plural
 from .replay import WatchedRun
 from .steps import Step, short_repr
@@ -28,6 +29,7 @@ class Recording:
     error: str | None
     initial_board: list[list[Any]] | None
     files: dict[str, str] = field(default_factory=dict, repr=False)
+    predict: bool = False
     _model: WatchedRun | None = field(default=None, repr=False)
 
     @property
@@ -92,6 +94,24 @@ class Recording:
         """Show the state after `position` steps (clamped to the recording)."""
         self.model.goto(position)
         return self
+
+    @property
+    def question(self) -> Question | None:
+        """Predict mode (watch(..., predict=True)): the question here, or None."""
+        return self.model.question
+
+    def answer(self, choice: object) -> Verdict:
+        """Predict mode: judge a choice, then show the steps up to what comes next."""
+        return self.model.answer(choice)
+
+    @property
+    def score(self) -> Score:
+        """Predict mode: (right, asked)."""
+        return self.model.score
+
+    def next_question(self) -> bool:
+        """Predict mode: step on to the next question; True if there was one."""
+        return self.model.next_question()
 
     def stepper(self, size: str = "default") -> Any:
         """The widget: the course's stepper controls and keys over this run (needs ipywidgets)."""

@@ -9,9 +9,11 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..calltree import TreePicture
-from ..stepper.engine import FixedRecording, Timeline
+from ..stepper.calls import CallMoment, ask_call, judge_call
+from ..stepper.engine import FixedRecording
 from ..stepper.html import Marks, board_html
 from ..stepper.model import Frame
+from ..stepper.predict import Predicting, Question, Verdict
 from ..words import number, step_status, watch_text
 from .steps import (
     Append,
@@ -91,7 +93,7 @@ class WatchReplay:
         self.waiting = dict(saved.waiting)
 
 
-class WatchedRun(Timeline[Step, Saved]):
+class WatchedRun(Predicting[Step, Saved]):
     """The model of a watched run for the course's stepper: position, `goto`, `board`, the open
     calls, the caption with the learner's line, and `frame()` for the view, which shows the board
     (when one was watched) beside the call tree grown so far."""
@@ -101,7 +103,7 @@ class WatchedRun(Timeline[Step, Saved]):
     def __init__(self, recording: Recording) -> None:
         self.recording = recording
         self.state = WatchReplay(recording.initial_board)
-        super().__init__(FixedRecording(recording.steps), self.state)
+        super().__init__(FixedRecording(recording.steps), self.state, predict=recording.predict)
         self.call_tree = recording.tree()
         self.tree_picture = TreePicture(self.call_tree)
         ends = {n.call: n.status for n in self.call_tree.walk() if n.call is not None}
@@ -158,6 +160,15 @@ class WatchedRun(Timeline[Step, Saved]):
             name = stack[-1].name if stack else ""
         filename = self.recording.files.get(name)
         return linecache.getline(filename, step.line).strip() if filename else ""
+
+    def ask(self) -> Question | None:
+        """Predict mode: "which call comes next?" where the current call chooses."""
+        return ask_call(CallMoment(self.recording.steps, self.position, self.state.stack))
+
+    def judge(self, question: Question, choice: object) -> Verdict:
+        """Judge a choice for the question asked here, from the recording."""
+        moment = CallMoment(self.recording.steps, self.position, self.state.stack)
+        return judge_call(question, moment, choice)
 
     def dead_end(self, event: Step) -> bool:
         """A call that found nothing below it returns here (Next dead end stops at it)."""
