@@ -32,6 +32,7 @@ from tools.make_student import (
     is_hint,
     learner_notebook,
     main,
+    replace_file,
     separate_solutions,
     stub_solutions,
 )
@@ -411,6 +412,19 @@ def test_a_folder_that_cannot_be_written_is_one_line(course, tmp_path, capsys, m
     assert main(["--out", str(out)]) == 4
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Permission denied" in err and str(out) in err
+
+
+def test_an_interrupted_write_leaves_the_old_file_and_no_part(tmp_path, monkeypatch):
+    target = tmp_path / "01_the_board.ipynb"
+    target.write_text("the learner's")
+
+    def interrupt(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("tools.make_student.os.replace", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        replace_file(target, b"fresh")
+    assert target.read_text() == "the learner's" and sorted(tmp_path.iterdir()) == [target]
 
 
 def test_reset_replaces_a_link_and_never_writes_through_it(course, tmp_path):

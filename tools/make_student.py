@@ -18,10 +18,11 @@ exercise an autograded answer cell, each check a test cell worth one point), so 
 Building again is safe. A small manifest in the build folder records a fingerprint of each
 notebook as built. A notebook that is missing is built; one the learner has not edited is rebuilt
 when the course changed; one the learner has edited is left exactly as it is, with one line saying
-so when the course has an update for it. `--reset` keeps a timestamped backup first. Every write goes to a new file renamed into place,
-so a link in the build folder is replaced, never written through. A damaged manifest makes every
-notebook already there the learner's own. Errors are one line on stderr: exit 2 for a bad choice
-(`--reset 9`), 4 for a folder or file that cannot be written.
+so when the course has an update for it. `--reset` keeps a timestamped backup first. Every write
+goes to a new file renamed into place, so a link in the build folder is replaced, never written
+through. A damaged manifest makes every notebook already there the learner's own. Errors are one
+line on stderr: exit 2 for a bad choice (`--reset 9`), 4 for a folder or file that cannot be
+written.
 
 The teacher build is the committed notebooks as they are, solutions and outputs included, with
 each solution cell's code folded (JupyterLab's standard `jupyter.source_hidden` metadata, one
@@ -414,8 +415,12 @@ def replace_file(target: Path, data: bytes) -> None:
     teacher's own) is never written through the link, and an interrupted write leaves the old
     file whole."""
     part = target.with_name(f".{target.name}.part")
-    part.write_bytes(data)
-    os.replace(part, target)
+    try:
+        part.write_bytes(data)
+        os.replace(part, target)
+    except BaseException:  # a full disk or a Ctrl-C: leave no half-written file behind
+        part.unlink(missing_ok=True)
+        raise
 
 
 def report(outcomes: list[Outcome], out_dir: Path) -> list[str]:
