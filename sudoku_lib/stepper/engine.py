@@ -78,7 +78,7 @@ def step_cap(value: object, name: str = "cap") -> int:
     """A cap argument: a whole number of steps, at least 0."""
     cap = whole_steps(value, name)
     if cap < 0:
-        raise SudokuError(f"{name} must be 0 or more steps, not {cap}")
+        raise SudokuError(f"{name} must be 0 or more steps, not {quote(cap)}")
     return cap
 
 
