@@ -9,8 +9,8 @@ text written into the test.
 from __future__ import annotations
 
 import inspect
-import linecache
 import re
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,11 +33,15 @@ watch(permute, [1, 2, 3])"""
 
 
 def reference_recording():
-    """The same cell's function, watched here: its line numbers count from the cell's top."""
-    name = "<watched cell>"
-    linecache.cache[name] = (len(CELL), None, CELL.splitlines(keepends=True), name)
-    space: dict = {"__name__": "__main__"}  # as a notebook cell's code: the learner's own
-    exec(compile(CELL.replace("watch(permute, [1, 2, 3])", ""), name, "exec"), space)
+    """The same cell's function, watched here: its line numbers count from the cell's top.
+
+    The cell is written to a file of its own, as the kernel does with a cell, so the recorder
+    takes it for the learner's code (code compiled from a string is judged by its module)."""
+    source = CELL.replace("watch(permute, [1, 2, 3])", "")
+    cell_file = Path(tempfile.mkdtemp(prefix="watched-cell-")) / "cell.py"
+    cell_file.write_text(source)
+    space: dict = {"__name__": "watched_cell"}
+    exec(compile(source, str(cell_file), "exec"), space)
     return watch(space["permute"], [1, 2, 3])
 
 
