@@ -18,7 +18,7 @@ is bounded (steps, seconds, depth), an exception ends it with words a learner ca
 tracer is removed in every case. Code that catches the stop (a bare `except:`) is refused again
 at its next line or call, and the words say so. The Recording then replays forward and back
 (`step`, `back`, `goto`, `position`, `board`) and builds the call tree that
-`calltree.draw_call_tree` draws.
+`calltree` and `tree_figures` draw.
 """
 
 from __future__ import annotations
