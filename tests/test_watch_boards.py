@@ -14,38 +14,7 @@ import pytest
 from sudoku_lib import parse, solve, watch
 from sudoku_lib.puzzles import SAMPLE
 from sudoku_lib.watch import Prune, Write
-
-
-class Solution:
-    """LeetCode 37 as it is published: scan every cell, skip a filled one with `continue`."""
-
-    def solveSudoku(self, board: list[list[str]]) -> None:
-        self.backtrack(board)
-
-    def backtrack(self, board: list[list[str]]) -> bool:
-        for i in range(9):
-            for j in range(9):
-                if board[i][j] != ".":
-                    continue
-                for k in "123456789":
-                    if self.is_valid(board, i, j, k):
-                        board[i][j] = k
-                        if self.backtrack(board):
-                            return True
-                        board[i][j] = "."
-                return False
-        return True
-
-    def is_valid(self, board: list[list[str]], row: int, col: int, ch: str) -> bool:
-        for x in range(9):
-            if board[row][x] == ch or board[x][col] == ch:
-                return False
-        top, left = 3 * (row // 3), 3 * (col // 3)
-        for x in range(top, top + 3):
-            for y in range(left, left + 3):
-                if board[x][y] == ch:
-                    return False
-        return True
+from tools.bench_watch import Solution  # LeetCode 37 as it is published
 
 
 def test_the_leetcode_37_solver_runs_to_the_end_with_the_default_bound() -> None:
