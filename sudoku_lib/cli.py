@@ -9,7 +9,8 @@ codes, never a traceback:
          puzzle text that cannot be read as a board, or givens that already clash
     3    gave up: the search reached its node bound first (raise it with --max-nodes)
     4    a file or stream cannot be read or written: no such file, a folder, a dangling link,
-         no permission, not UTF-8 text, standard input closed, --json somewhere unwritable
+         no permission, not UTF-8 text, standard input closed, --json somewhere unwritable,
+         standard output on a full disk
     130  interrupted (Ctrl-C)
     141  the output was closed early (say by `| head`), as a shell reports a SIGPIPE
 
@@ -245,6 +246,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise
     except OSError as error:  # the JSON file, should it become unwritable while we worked
+        if args.json is None:
+            raise  # no JSON file: it was standard output, which main names
         why = error.strerror or str(error)
         raise cannot_write(str(args.json), why) from None
 
@@ -300,6 +303,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         silence_stdout()
         return fail(_("the output was closed before all of it was written"), OUTPUT_CLOSED)
+    except OSError as error:  # a full disk or a device that refuses writes, say `> /dev/full`
+        silence_stdout()
+        where = error.filename or _("standard output")
+        return fail(
+            str(cannot_write(str(where), error.strerror or str(error))), CANNOT_READ_OR_WRITE
+        )
     except KeyboardInterrupt:
         return fail(_("interrupted"), INTERRUPTED)
 

@@ -252,7 +252,7 @@ def draw_conflicts(board: object, ax: Axes | None = None, title: str | None = No
     grid = parse(board)
     clashes = find_conflicts(grid)
     if title is None:
-        described = [clash.describe(len(grid)) for clash in clashes]
+        described = [clash.describe() for clash in clashes]
         title = "\n".join(described) if clashes else picture_text("no clashes")
     return draw_board(grid, ax=ax, conflicts=clashes, title=title)
 

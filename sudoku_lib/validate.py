@@ -46,11 +46,15 @@ class Conflict:
     unit: str  # "row", "column" or "box"
     index: int  # 0-based number of that row, column or box
     cells: tuple[Cell, ...]
+    size: int  # the board's side (4, 9 or 16): only a 9x9 board's boxes have names
 
-    def describe(self, size: int = 9) -> str:
-        """The clash in words a learner reads, with 1-based rows and columns."""
+    def describe(self) -> str:
+        """The clash in words a learner reads, with 1-based rows and columns.
+
+        The board's size travels with the clash, so every message names a 16x16 board's box 12
+        or a 4x4 board's box 3 as that board counts them, wherever the clash is printed."""
         places = _(" and ").join(cell_name(r, c) for r, c in self.cells)
-        unit = unit_name(self.unit, self.index, size)
+        unit = unit_name(self.unit, self.index, self.size)
         return _("{count} {digit}s in {unit}: {places}").format(
             count=count_word(len(self.cells)), digit=self.digit, unit=unit, places=places
         )
@@ -81,7 +85,7 @@ def conflicts_in(grid: Board) -> list[Conflict]:
                 if grid[r][c] != BLANK:
                     seen.setdefault(grid[r][c], []).append((r, c))
             conflicts += [
-                Conflict(digit, kind, index, tuple(cells))
+                Conflict(digit, kind, index, tuple(cells), geo.size)
                 for digit, cells in sorted(seen.items())
                 if len(cells) > 1
             ]

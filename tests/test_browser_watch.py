@@ -36,7 +36,7 @@ def reference_recording():
     """The same cell's function, watched here: its line numbers count from the cell's top."""
     name = "<watched cell>"
     linecache.cache[name] = (len(CELL), None, CELL.splitlines(keepends=True), name)
-    space: dict = {}
+    space: dict = {"__name__": "__main__"}  # as a notebook cell's code: the learner's own
     exec(compile(CELL.replace("watch(permute, [1, 2, 3])", ""), name, "exec"), space)
     return watch(space["permute"], [1, 2, 3])
 

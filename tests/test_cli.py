@@ -251,6 +251,21 @@ def test_a_closed_pipe_is_one_line_and_exit_141():
     assert err.count("\n") == 1 and "closed" in err and "Traceback" not in err
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's always-full device")
+@pytest.mark.parametrize("command", ["solve", "validate"])
+def test_a_full_disk_is_one_line_and_exit_4(command):
+    with open("/dev/full", "w") as full:
+        process = subprocess.run(
+            [sys.executable, "-m", "sudoku_lib", command, SAMPLE],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=60,
+        )
+    err = process.stderr.decode()
+    assert process.returncode == cli.CANNOT_READ_OR_WRITE
+    assert err == "python -m sudoku_lib: cannot write standard output: No space left on device\n"
+
+
 INTERRUPT_SOON = (
     "import os, signal, sys, threading\n"
     "from sudoku_lib.cli import main\n"

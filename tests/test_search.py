@@ -12,6 +12,7 @@ from hypothesis import given, settings
 
 from sudoku_lib import (
     ConflictError,
+    PuzzleFormatError,
     SudokuError,
     count_solutions,
     is_valid_sudoku,
@@ -257,6 +258,18 @@ def test_solve_sudoku_leaves_a_hopeless_board_alone():
     with pytest.raises(SudokuError, match="no solution"):
         solve_sudoku(board)
     assert board == parse(VALID_BUT_UNSOLVABLE)
+
+
+def test_solve_sudoku_refuses_rows_that_are_one_list():
+    board = [["."] * 9] * 9
+    with pytest.raises(PuzzleFormatError, match=r"rows 1, 2, .* and 9 of the board are one list"):
+        solve_sudoku(board)
+    assert board == [["."] * 9 for _ in range(9)]  # nothing was written
+    some = [list(row) for row in parse(SAMPLE)]
+    some[4] = some[7]
+    with pytest.raises(PuzzleFormatError, match=r"rows 5 and 8 .* one list, not two") as caught:
+        solve_sudoku(some)
+    assert caught.value.row == 8
 
 
 def test_every_famous_puzzle_has_its_name_and_one_solution():

@@ -215,6 +215,18 @@ def test_arguments_are_checked_at_the_door():
     assert stepper.position == 0 and stepper.known <= 2
 
 
+def test_a_huge_argument_is_taken_exactly_and_quoted_short():
+    stepper, reference = StepperModel(SAMPLE, "naive"), StepperModel(SAMPLE, "naive")
+    stepper.goto(10**400, cap=10**400)  # more than a float can hold
+    assert reference.last() and stepper.at_end and stepper.position == reference.position
+    with pytest.raises(StepError, match="position must be a whole number") as caught:
+        stepper.goto("7" * 1_000_000)
+    assert len(str(caught.value)) < 200
+    with pytest.raises(SudokuError, match="cap must be 0 or more steps") as caught:
+        stepper.goto(5, cap=-(10**5_000))  # too long for str() of an int in Python 3.11+
+    assert len(str(caught.value)) < 200
+
+
 def test_goto_is_capped_and_the_cap_can_be_raised():
     stepper = StepperModel(ANTI_BACKTRACKING, "naive")
     known = stepper.known  # the cap counts steps past the recorded ones

@@ -32,6 +32,7 @@ from tools.make_student import (
     is_hint,
     learner_notebook,
     main,
+    replace_file,
     separate_solutions,
     stub_solutions,
 )
@@ -353,6 +354,91 @@ def test_the_command_says_in_one_line_what_it_kept(course, tmp_path, capsys, mon
     assert line.startswith("01_the_board.ipynb: kept as you edited it") and "NB=01" in line
     assert main(["--out", str(out), "--reset", "5"]) == 2
     assert "'5' matches no notebook" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("damage", "why"),
+    [
+        (lambda path: path.write_text("[1, 2]"), "it holds a list"),
+        (lambda path: path.write_text("7"), "it holds a int"),
+        (lambda path: path.write_text(""), "cannot be read as JSON"),
+        (lambda path: path.write_text('{"01_the_board.ipynb": 3}'), "it holds a dict"),
+        (lambda path: path.unlink() or path.mkdir(), "it is a folder"),
+    ],
+    ids=["list", "number", "empty", "not-fingerprints", "folder"],
+)
+def test_a_damaged_manifest_keeps_every_notebook_and_names_the_file(
+    course, tmp_path, capsys, monkeypatch, damage, why
+):
+    monkeypatch.setattr("tools.make_student.SOURCE", course)
+    out = tmp_path / "learner"
+    build(course, out)
+    mine = out / "01_the_board.ipynb"
+    edit(mine, write_my_answer)
+    saved = mine.read_bytes()
+    edit(course / mine.name, teachers_fix)  # the course changed: an unedited copy would update
+    damage(out / MANIFEST)
+    capsys.readouterr()
+    code = main(["--out", str(out)])
+    err = capsys.readouterr().err
+    assert mine.read_bytes() == saved and "Traceback" not in err
+    assert f"{out / MANIFEST} is damaged" in err and why in err
+    assert "is kept as your own work" in err
+    if why == "it is a folder":  # the build cannot write its manifest there: one more line
+        assert code == 4 and f"cannot write {out / MANIFEST}" in err
+    else:
+        assert code == 0 and main(["--out", str(out)]) == 0
+        assert capsys.readouterr().err == "", "the manifest was written afresh"
+
+
+def test_a_folder_that_cannot_be_written_is_one_line(course, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("tools.make_student.SOURCE", course)
+    blocker = tmp_path / "a_file"
+    blocker.write_text("")
+    assert main(["--out", str(blocker / "learner")]) == 4
+    assert (
+        capsys.readouterr().err
+        == f"make_student: cannot write {blocker / 'learner'}: Not a directory\n"
+    )
+    out = tmp_path / "learner"
+    build(course, out)
+
+    def refuse(path, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(Path, "write_text", refuse)  # as a read-only learner/ (root ignores modes)
+    monkeypatch.setattr(Path, "write_bytes", refuse)
+    edit(course / "01_the_board.ipynb", teachers_fix)
+    assert main(["--out", str(out)]) == 4
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Permission denied" in err and str(out) in err
+
+
+def test_an_interrupted_write_leaves_the_old_file_and_no_part(tmp_path, monkeypatch):
+    target = tmp_path / "01_the_board.ipynb"
+    target.write_text("the learner's")
+
+    def interrupt(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("tools.make_student.os.replace", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        replace_file(target, b"fresh")
+    assert target.read_text() == "the learner's" and sorted(tmp_path.iterdir()) == [target]
+
+
+def test_reset_replaces_a_link_and_never_writes_through_it(course, tmp_path):
+    out = tmp_path / "learner"
+    build(course, out)
+    teachers = course / "01_the_board.ipynb"
+    original = teachers.read_bytes()
+    (out / teachers.name).unlink()
+    (out / teachers.name).symlink_to(teachers)
+    (outcome,) = build(course, out, reset=("01",))
+    assert teachers.read_bytes() == original, "the teacher's notebook is untouched"
+    assert not (out / teachers.name).is_symlink()
+    assert STUB in (out / teachers.name).read_text()
+    assert outcome.backup is not None and outcome.backup.read_bytes() == original
 
 
 def test_binder_and_make_lab_open_the_learners_copy():

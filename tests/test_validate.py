@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sudoku_lib import find_conflicts, is_valid_sudoku, parse
+from sudoku_lib import (
+    ConflictError,
+    cli,
+    count_solutions,
+    find_conflicts,
+    is_valid_sudoku,
+    parse,
+    solve,
+)
+from sudoku_lib.app import Choice, open_choice
+from sudoku_lib.cli import main
 from sudoku_lib.puzzles import SAMPLE, SAMPLE_INVALID
+from sudoku_lib.stepper import StepperModel
 from tests.strategies import blank_out, shuffled_grid
 
 
@@ -61,3 +74,43 @@ def test_every_conflict_is_a_real_repeat(board):
 def test_empty_board_is_valid_for_every_size():
     for size in (4, 9, 16):
         assert is_valid_sudoku("." * size * size)
+
+
+def board_with_a_box_clash(size: int, band: int, stack: int) -> str:
+    """An empty board but two 1s in one box (0-based band and stack), in different rows and
+    columns, so the box is the only unit that clashes."""
+    box = {4: 2, 9: 3, 16: 4}[size]
+    grid = [["."] * size for _ in range(size)]
+    top, left = band * box, stack * box
+    grid[top][left] = grid[top + 1][left + 1] = "1"
+    return "".join("".join(row) for row in grid)
+
+
+BOX_CLASHES = [
+    (board_with_a_box_clash(16, 2, 1), "two 1s in box 10:"),
+    (board_with_a_box_clash(16, 3, 3), "two 1s in box 16:"),
+    (board_with_a_box_clash(4, 1, 0), "two 1s in box 3:"),  # bottom-left, no 9x9 name
+    (board_with_a_box_clash(9, 2, 0), "two 1s in box 7 (bottom-left):"),
+]
+
+
+@pytest.mark.parametrize(
+    ("board", "words"), BOX_CLASHES, ids=["16-box10", "16-box16", "4-box3", "9-box7"]
+)
+def test_a_box_is_named_as_its_own_board_counts_it(board, words):
+    assert [str(clash).split(" row ")[0] for clash in find_conflicts(board)] == [words]
+
+
+@pytest.mark.parametrize(
+    ("board", "words"), BOX_CLASHES, ids=["16-box10", "16-box16", "4-box3", "9-box7"]
+)
+def test_every_door_refuses_a_box_clash_in_the_same_words(board, words, capsys):
+    for refuse in (solve, count_solutions, StepperModel):
+        with pytest.raises(ConflictError, match=re.escape(words)):
+            refuse(board)
+    assert words in open_choice(Choice(source="pasted", text=board)).problem
+    assert main(["validate", board]) == cli.NO
+    assert words in capsys.readouterr().out
+    assert main(["solve", board]) == cli.BAD_INPUT
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err

@@ -18,7 +18,11 @@ exercise an autograded answer cell, each check a test cell worth one point), so 
 Building again is safe. A small manifest in the build folder records a fingerprint of each
 notebook as built. A notebook that is missing is built; one the learner has not edited is rebuilt
 when the course changed; one the learner has edited is left exactly as it is, with one line saying
-so when the course has an update for it. `--reset` keeps a timestamped backup first.
+so when the course has an update for it. `--reset` keeps a timestamped backup first. Every write
+goes to a new file renamed into place, so a link in the build folder is replaced, never written
+through. A damaged manifest makes every notebook already there the learner's own. Errors are one
+line on stderr: exit 2 for a bad choice (`--reset 9`), 4 for a folder or file that cannot be
+written.
 
 The teacher build is the committed notebooks as they are, solutions and outputs included, with
 each solution cell's code folded (JupyterLab's standard `jupyter.source_hidden` metadata, one
@@ -30,6 +34,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import shutil
 import sys
@@ -291,9 +296,36 @@ def read_fingerprint(path: Path) -> str | None:
 
 
 def load_manifest(out_dir: Path) -> dict[str, str]:
-    """Notebook name -> fingerprint of the copy last built there (empty for a new folder)."""
+    """Notebook name -> fingerprint of the copy last built there (empty for a new folder).
+
+    A damaged manifest (not JSON, not a table of names, a folder) is read as empty, which makes
+    every notebook already there the learner's own: kept, never overwritten. Guessing which were
+    unedited could cost a learner their work, so the build says so and goes on."""
     path = out_dir / MANIFEST
-    return json.loads(path.read_text()) if path.exists() else {}
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except IsADirectoryError:
+        return damaged(path, "it is a folder, not a file: delete it")
+    except (OSError, ValueError) as error:  # ValueError: not JSON, or not UTF-8
+        return damaged(path, f"it cannot be read as JSON ({error})")
+    if not isinstance(manifest, dict) or not all(
+        isinstance(name, str) and isinstance(digest, str) for name, digest in manifest.items()
+    ):
+        return damaged(path, f"it holds a {type(manifest).__name__}, not notebook fingerprints")
+    return manifest
+
+
+def damaged(path: Path, why: str) -> dict[str, str]:
+    """Say on stderr that the manifest at path is damaged and what that means; an empty one."""
+    print(
+        f"make_student: {shown(path)} is damaged, {why}; every notebook already in "
+        f"{shown(path.parent)}/ is kept as your own work (make reset NB=03 takes the course's "
+        "version of 03 and backs yours up)",
+        file=sys.stderr,
+    )
+    return {}
 
 
 def save_manifest(out_dir: Path, manifest: dict[str, str]) -> None:
@@ -360,20 +392,35 @@ def place(fresh: nbformat.NotebookNode, target: Path, built: str | None, reset: 
     """Write one fresh notebook to target unless the learner's own work is there."""
     name, new, data = target.name, fingerprint(fresh), (nbformat.writes(fresh) + "\n").encode()
     if not target.exists():
-        target.write_bytes(data)
+        replace_file(target, data)
         return Outcome(name, Action.RESET if reset else Action.ADDED)
     if reset:
         same = target.read_bytes() == data
         backup = None if same else back_up(target)
-        target.write_bytes(data)
+        replace_file(target, data)
         return Outcome(name, Action.RESET, backup)
     current = read_fingerprint(target)
     if current == new:
         return Outcome(name, Action.UNCHANGED)
     if current is not None and current == built:
-        target.write_bytes(data)
+        replace_file(target, data)
         return Outcome(name, Action.UPDATED)
     return Outcome(name, Action.KEPT_OUTDATED if built != new else Action.KEPT)
+
+
+def replace_file(target: Path, data: bytes) -> None:
+    """Put data at target in the build folder: written beside it, then renamed over it.
+
+    The rename replaces a symbolic link itself, so a notebook linked from elsewhere (the
+    teacher's own) is never written through the link, and an interrupted write leaves the old
+    file whole."""
+    part = target.with_name(f".{target.name}.part")
+    try:
+        part.write_bytes(data)
+        os.replace(part, target)
+    except BaseException:  # a full disk or a Ctrl-C: leave no half-written file behind
+        part.unlink(missing_ok=True)
+        raise
 
 
 def report(outcomes: list[Outcome], out_dir: Path) -> list[str]:
@@ -428,6 +475,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         print(f"make_student: {error}", file=sys.stderr)
         return 2
+    except OSError as error:  # a read-only build folder, an --out that cannot be made
+        where = shown(Path(error.filename)) if error.filename else shown(out)
+        print(f"make_student: cannot write {where}: {error.strerror or error}", file=sys.stderr)
+        return 4
     for line in report(outcomes, out):
         print(line)
     return 0

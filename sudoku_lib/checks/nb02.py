@@ -172,13 +172,13 @@ def clash_let_through(attempt: Attempt) -> str | None:
     conflicts = find_conflicts(board)
     if not conflicts:
         return None
-    return missed_unit_words(conflicts[0], len(board))
+    return missed_unit_words(conflicts[0])
 
 
-def missed_unit_words(conflict: Conflict, size: int) -> str:
+def missed_unit_words(conflict: Conflict) -> str:
     """ "This board has two 8s in box 1 (top-left) ...: does your code look at every box?" """
     return check_text(
-        "clash missed", clash=conflict.describe(size), kind=check_text("every " + conflict.unit)
+        "clash missed", clash=conflict.describe(), kind=check_text("every " + conflict.unit)
     )
 
 
@@ -286,7 +286,7 @@ def missed_clash(attempt: Attempt) -> str | None:
     if attempt.got is not None:
         return None
     conflicts = find_conflicts(attempt.case.args[0])
-    return missed_unit_words(conflicts[0], 9) if conflicts else None
+    return missed_unit_words(conflicts[0]) if conflicts else None
 
 
 def cells_do_not_clash(attempt: Attempt) -> str | None:

@@ -20,10 +20,10 @@ from typing import Literal
 
 from ..arguments import got, one_of, optional_callable, optional_whole_number, switch, whole_number
 from ..board import Board, copy_board, parse
-from ..errors import ArgumentError, ConflictError, GaveUp, SudokuError
+from ..errors import ArgumentError, ConflictError, GaveUp, PuzzleFormatError, SudokuError
 from ..i18n import _
 from ..validate import conflicts_in
-from ..words import number, plural, status_text
+from ..words import count_word, listed, number, plural, status_text
 from .classic import classic_search
 from .counters import Stats
 from .fast import fast_search, given_masks
@@ -308,3 +308,21 @@ def refuse_unfillable(board: object) -> None:
     for r, row in enumerate(board[:16]):
         if not isinstance(row, list):
             raise TypeError(f"{FILL_IN_PLACE}; row {r + 1} is {got(row)}")
+    refuse_shared_rows(board[:16])
+
+
+def refuse_shared_rows(rows: list[list[str]]) -> None:
+    """Refuse rows that are one list object (`[["."] * 9] * 9`): filling them in place would
+    leave every copy holding the last row written, so the board would come back wrong although
+    the search was right. PuzzleFormatError names the rows and its `row` is the first copy."""
+    numbers_of: dict[int, list[int]] = {}
+    for r, row in enumerate(rows):
+        numbers_of.setdefault(id(row), []).append(r + 1)
+    shared = next((numbers for numbers in numbers_of.values() if len(numbers) > 1), None)
+    if shared is not None:
+        raise PuzzleFormatError(
+            f"rows {listed([str(n) for n in shared])} of the board are one list, not "
+            f"{count_word(len(shared))} (as `[['.'] * 9] * 9` makes), so filling one would fill "
+            "them all: build each row on its own, say [['.'] * 9 for _ in range(9)]",
+            row=shared[1],
+        )

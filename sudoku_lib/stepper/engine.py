@@ -21,8 +21,10 @@ import operator
 import threading
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
+from ..arguments import quote
 from ..board import Board, parse
 from ..errors import SudokuError
 from ..search import checked_switches, refuse_conflicts, run, strategy_for
@@ -48,8 +50,10 @@ FIRST_BOUND = 1
 """Nodes allowed in the first recording run, made when the stepper is: it checks that the search
 starts, and records nothing the learner has not asked for (later bounds follow the asking)."""
 
-HEADROOM = 1.1
-"""How much further than asked a rerun's bound aims, so a learner who steps on needs no rerun."""
+HEADROOM = Fraction(11, 10)
+"""How much further than asked a rerun's bound aims, so a learner who steps on needs no rerun.
+A fraction, not a float, so the aim stays exact for any whole number (goto(10**400, cap=10**400)
+would overflow a float)."""
 
 SAMPLE_NODES = 1_024
 """A rerun's bound while fewer steps than this are known: the first steps of a search are nearly
@@ -63,18 +67,18 @@ class StepError(SudokuError, TypeError):
 def whole_steps(value: object, name: str) -> int:
     """`value` as an int, or an error that names the argument: no floats, strings, None, bools."""
     if isinstance(value, bool):
-        raise StepError(f"{name} must be a whole number of steps, not {value!r}")
+        raise StepError(f"{name} must be a whole number of steps, not {quote(value)}")
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise StepError(f"{name} must be a whole number of steps, not {value!r}") from None
+        raise StepError(f"{name} must be a whole number of steps, not {quote(value)}") from None
 
 
 def step_cap(value: object, name: str = "cap") -> int:
     """A cap argument: a whole number of steps, at least 0."""
     cap = whole_steps(value, name)
     if cap < 0:
-        raise SudokuError(f"{name} must be 0 or more steps, not {cap}")
+        raise SudokuError(f"{name} must be 0 or more steps, not {quote(cap)}")
     return cap
 
 
@@ -207,7 +211,7 @@ class SearchRecording(EventTable[Event]):
         """At least double the last bound, and aim past `limit` at the rate seen so far."""
         if not self._bound:
             return FIRST_BOUND
-        nodes_per_step = self._bound / max(1, len(self))
+        nodes_per_step = Fraction(self._bound, max(1, len(self)))
         aim = math.ceil(limit * nodes_per_step * HEADROOM)
         if len(self) < SAMPLE_NODES:
             aim = min(aim, SAMPLE_NODES)
