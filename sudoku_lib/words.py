@@ -1032,6 +1032,9 @@ PREDICT_TEXT = {
     "goes on": "the search can go on: {step}",
     "nothing fits": "nothing fits in {cell}: {blockers}",
     "unit holds": "its {kind} holds {digits}",
+    "kind row": "row",
+    "kind column": "column",
+    "kind box": "box",
     "must back up": "the search must back up: {step}",
     "filled cell": "{cell} already holds a digit",
     "fewest": "{cell} has the fewest candidates ({count}), so the search fills it first",
@@ -1067,7 +1070,8 @@ def listed(items: list[str]) -> str:
     """Items as prose lists them: "1", "1 and 3", "1, 3 and 4"."""
     if len(items) < 2:
         return "".join(items)
-    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+    separator = _(", ")  # the list comma: Chinese lists with 、
+    return _("{first} and {last}").format(first=separator.join(items[:-1]), last=items[-1])
 
 
 # Notebook 05's stepping exercises: a cell's changes, and the learner's predictions scored.

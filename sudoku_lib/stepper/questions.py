@@ -247,7 +247,9 @@ def blockers(board: Board, cell: Cell) -> str:
         held = sorted({board[r][c] for r, c in cells} - {BLANK} - seen)
         seen.update(held)
         if held:
-            parts.append(predict_text("unit holds", kind=kind, digits=listed(held)))
+            parts.append(
+                predict_text("unit holds", kind=predict_text(f"kind {kind}"), digits=listed(held))
+            )
     return listed(parts)
 
 
