@@ -12,6 +12,7 @@ import inspect
 import re
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import nbformat
@@ -45,16 +46,23 @@ def reference_recording():
     return watch(space["permute"], [1, 2, 3])
 
 
-@pytest.fixture
-def lab(tmp_path: Path) -> Iterator[Lab]:
-    """JupyterLab on a free loopback port, serving the one-cell notebook."""
-    notebook = tmp_path / NOTEBOOK
+@contextmanager
+def one_cell_lab(folder: Path, name: str, cell: str) -> Iterator[Lab]:
+    """JupyterLab on a free loopback port, serving a notebook of the one code cell."""
+    notebook = folder / name
     kernel = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    cells = [nbformat.v4.new_code_cell(CELL)]
+    cells = [nbformat.v4.new_code_cell(cell)]
     nbformat.write(nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": kernel}), notebook)
     with jupyter_server(
-        tmp_path, [notebook], options=["--LabApp.expose_app_in_browser=True"]
+        folder, [notebook], options=["--LabApp.expose_app_in_browser=True"]
     ) as running:
+        yield running
+
+
+@pytest.fixture
+def lab(tmp_path: Path) -> Iterator[Lab]:
+    """JupyterLab serving the one-cell notebook that watches permute."""
+    with one_cell_lab(tmp_path, NOTEBOOK, CELL) as running:
         yield running
 
 
@@ -113,13 +121,7 @@ watch(queens, 4)"""
 @pytest.fixture
 def queens_lab(tmp_path: Path) -> Iterator[Lab]:
     """JupyterLab serving a one-cell notebook that watches 4-queens."""
-    notebook = tmp_path / QUEENS_NOTEBOOK
-    kernel = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    cells = [nbformat.v4.new_code_cell(QUEENS_CELL)]
-    nbformat.write(nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": kernel}), notebook)
-    with jupyter_server(
-        tmp_path, [notebook], options=["--LabApp.expose_app_in_browser=True"]
-    ) as running:
+    with one_cell_lab(tmp_path, QUEENS_NOTEBOOK, QUEENS_CELL) as running:
         yield running
 
 
