@@ -297,3 +297,27 @@ def test_ctrl_c_is_one_line_and_exit_130(argv):
 
 def test_sigint_exit_code_is_the_shell_convention():
     assert cli.INTERRUPTED == 128 + signal.SIGINT and cli.OUTPUT_CLOSED == 128 + signal.SIGPIPE
+
+
+INTERRUPT_WHILE_LOADING = (
+    "import runpy, signal, sys\n"
+    "class CtrlC:\n"
+    "    def find_spec(self, name, path=None, target=None):\n"
+    "        if name == 'sudoku_lib.search':\n"
+    "            signal.raise_signal(signal.SIGINT)\n"
+    "        return None\n"
+    "sys.meta_path.insert(0, CtrlC())\n"
+    "sys.argv = ['sudoku_lib', 'solve', sys.argv[1]]\n"
+    "runpy.run_module('sudoku_lib', run_name='__main__', alter_sys=True)\n"
+)
+
+
+def test_ctrl_c_while_the_library_loads_is_one_line_and_exit_130():
+    """A Ctrl-C the moment the solver's module starts loading, as `python -m sudoku_lib` starts."""
+    run = subprocess.run(
+        [sys.executable, "-c", INTERRUPT_WHILE_LOADING, SAMPLE],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (run.returncode, run.stderr) == (cli.INTERRUPTED, "python -m sudoku_lib: interrupted\n")
