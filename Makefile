@@ -170,6 +170,7 @@ bench: $(STAMP)
 	$(BIN)/python -m sudoku_lib bench
 	$(BIN)/python -m sudoku_lib.stepper.bench
 	$(BIN)/python -m tools.bench_watch
+	$(BIN)/python -m tools.bench_bounds
 
 # learner/ is left alone: it holds the learner's work.
 clean:
