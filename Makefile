@@ -62,9 +62,11 @@ teacher: $(STAMP)
 
 # The stepper app for the front of the room, served by Voila's own server: the app's page and its
 # kernel, and nothing else (no JupyterLab, no terminals, no file browser). It listens on 127.0.0.1
-# and asks for a token, printed with the address.
+# and asks for a token, printed with the address. Its template (app/jupyter/voila/templates/course)
+# is Voilà's lab page without stylesheets from a CDN, so the page asks nothing of the internet.
 app: $(STAMP)
-	$(BIN)/voila app/stepper_app.ipynb --Voila.ip=127.0.0.1 --token $(APP_PORT)
+	JUPYTER_PATH=$(CURDIR)/app/jupyter $(BIN)/voila app/stepper_app.ipynb --template=course \
+		--Voila.ip=127.0.0.1 --token $(APP_PORT)
 
 # One reveal.js deck a notebook in build/slides/, opening offline: reveal.js, jQuery and RequireJS
 # come from the npm registry (pinned in tools/slides_build/package-lock.json) and are copied

@@ -7,6 +7,8 @@ browser left closed. Every other address, asked with the token, must not answer 
 
 from __future__ import annotations
 
+import itertools
+import os
 import re
 import shlex
 import socket
@@ -16,6 +18,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 
@@ -60,9 +63,17 @@ def app_command(port: int) -> str:
         capture_output=True,
         text=True,
     )
-    served = [line for line in done.stdout.splitlines() if "voila" in line]
+    lines = done.stdout.replace("\\\n", " ").splitlines()  # a recipe's continued lines, joined
+    served = [line for line in lines if "voila" in line]
     assert len(served) == 1, done.stdout
     return f"{served[0]} --no-browser"
+
+
+def environment_and_argv(command: str) -> tuple[dict[str, str], list[str]]:
+    """A shell command's leading NAME=value settings, and the program with its arguments."""
+    words = shlex.split(command)
+    settings = list(itertools.takewhile(lambda word: re.fullmatch(r"\w+=.*", word), words))
+    return dict(s.split("=", 1) for s in settings), words[len(settings) :]
 
 
 @pytest.fixture
@@ -72,8 +83,9 @@ def app_address(tmp_path: Path) -> Iterator[tuple[str, str]]:
     OUTPUT.mkdir(exist_ok=True)
     log = OUTPUT / "make-app.log"
     with log.open("w", encoding="utf-8") as sink:
+        env, argv = environment_and_argv(app_command(port))
         server = subprocess.Popen(
-            shlex.split(app_command(port)), cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT
+            argv, cwd=ROOT, env={**os.environ, **env}, stdout=sink, stderr=subprocess.STDOUT
         )
     try:
         deadline = time.monotonic() + START_SECONDS
@@ -142,11 +154,15 @@ def test_the_app_fits_a_1280x800_projector_alone_and_side_by_side(app_address):
     require_chromium()
     expect.set_options(timeout=30_000)  # a shared machine can be slow to redraw
     base, token = app_address
+    asked: list[str] = []
     with chromium(PROJECTOR) as page:
+        page.on("request", lambda request: asked.append(request.url))
         page.goto(f"{base}?token={token}", timeout=90_000)
         expect(page.locator(".sudoku-app-stage table.sdk-board")).to_be_visible(timeout=90_000)
         page.wait_for_timeout(500)
         assert off_screen(page) == [], "one stepper, controls open"
+        elsewhere = [u for u in asked if urlparse(u).hostname not in (None, "127.0.0.1")]
+        assert elsewhere == [], "the app asked another host, which a room offline cannot reach"
         page.screenshot(path=str(OUTPUT / "app-fit-one.png"))
 
         page.get_by_role("button", name="Side by side").click()
