@@ -640,7 +640,9 @@ WATCH_TEXT = {
     "append": "line {line}: {name}.append({value})",
     "pop": "line {line}: {name}.pop() takes off {value}",
     "replace": "line {line}: {name}[{index}] = {value} replaces {old}",
-    "prune": "line {line}: {how}: a branch pruned",
+    "prune": "line {line}: {how}: this choice is not tried",
+    "continue at": "line {line}: continue skips {choice}",
+    "break at": "line {line}: break ends the loop at {choice}",
     "yield": "line {line}: yield {value}",
     "resume": "line {line}: {name} is asked for its next value",
     "generator": (

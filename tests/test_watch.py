@@ -506,3 +506,25 @@ def test_each_step_shows_the_learners_own_line():
             assert model.frame().caption.endswith(f"⟵ {written}")
             expected = {"Append": ".append(", "Pop": ".pop()", "Prune": "continue"}
             assert expected[type(step).__name__] in written
+
+
+def pick_with_comments(nums, depth=0):
+    """A choice loop whose `continue` and `break` carry comments of their own."""
+    for x in nums:
+        if x == 2:
+            continue  # two is not wanted
+        if x > 3:
+            break  # too big, and so is everything after it
+        if depth < 1:
+            pick_with_comments(nums, depth + 1)
+
+
+def test_a_prune_s_caption_names_the_choice_once_and_not_the_line_s_comment():
+    captions = [caption(s) for s in watch(pick_with_comments, [1, 2, 3, 4]).steps]
+    first = pick_with_comments.__code__.co_firstlineno
+    prunes = [c for c in captions if "continue" in c or "break" in c]
+    assert prunes[:2] == [
+        f"line {first + 4}: continue skips x = 2",
+        f"line {first + 6}: break ends the loop at x = 4",
+    ]
+    assert not any("#" in c or "pruned" in c for c in captions)

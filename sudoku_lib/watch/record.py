@@ -26,7 +26,6 @@ from __future__ import annotations
 import copy
 import dis
 import inspect
-import linecache
 import numbers
 import sys
 from collections.abc import Callable, Iterator
@@ -47,7 +46,7 @@ from ..timelimit import (
 )
 from ..words import format_seconds, number, plural, watch_text
 from .recording import Recording
-from .source import looks_recursive, parsed, prune_points, recursive_names
+from .source import PrunePoint, looks_recursive, parsed, prune_points, recursive_names
 from .steps import (
     Append,
     Call,
@@ -186,7 +185,7 @@ class _Recorder:
         self.kinds: dict[CodeType, int] = {}  # 0 hidden, 1 helper, 2 recorded
         self.recursive: dict[str, frozenset[str]] = {}  # each file's recursive functions
         self.prunes: dict[CodeType, frozenset[int]] = {}
-        self.prune_points: dict[str, dict[int, tuple[str, frozenset[int]] | None]] = {}
+        self.prune_points: dict[str, dict[int, PrunePoint]] = {}
         self.tracked: dict[int, _Tracked] = {}
         self.owned: dict[FrameType, list[int]] = {}  # the lists each open call began tracking
         self.calls = 0
@@ -286,7 +285,7 @@ class _Recorder:
         raising, tracked, prunes, stack = self.raising, self.tracked, self.prunes, self.stack
         keep_time = time_keeper()
         ran: dict[FrameType, int] = {}  # each recorded frame's line that ran last
-        waiting: dict[FrameType, tuple[int, str, frozenset[int]]] = {}
+        waiting: dict[FrameType, tuple[int, PrunePoint, str]] = {}
         """A frame whose last line was an `if ...: continue`: the next line says if it was taken."""
 
         def on_call(frame: FrameType, event: str, arg: object) -> Any:
@@ -320,9 +319,9 @@ class _Recorder:
                 if tracked:  # what changed was done by the line before this one
                     self.check_lists(ran.get(frame, frame.f_lineno))
                 if waiting and frame in waiting:
-                    line, how, not_taken = waiting.pop(frame)
-                    if frame.f_lineno not in not_taken:
-                        self.emit(Prune(how, len(stack), line))
+                    line, point, choice = waiting.pop(frame)
+                    if frame.f_lineno not in point.after:
+                        self.emit(Prune(point.how, len(stack), line, choice))
                 ran[frame] = frame.f_lineno
                 if frame.f_lineno in prunes[frame.f_code]:
                     self.pruned_here(frame, waiting)
@@ -333,8 +332,8 @@ class _Recorder:
                 self.check_lists(frame.f_lineno)
                 ran.pop(frame, None)
                 if waiting and frame in waiting:  # a `break` out of the function's last loop
-                    line, how, _ = waiting.pop(frame)
-                    self.emit(Prune(how, len(stack), line))
+                    line, point, choice = waiting.pop(frame)
+                    self.emit(Prune(point.how, len(stack), line, choice))
                 if is_yield(frame):
                     self.suspend(frame, arg)
                 else:
@@ -345,17 +344,19 @@ class _Recorder:
         return on_call
 
     def pruned_here(
-        self, frame: FrameType, waiting: dict[FrameType, tuple[int, str, frozenset[int]]]
+        self, frame: FrameType, waiting: dict[FrameType, tuple[int, PrunePoint, str]]
     ) -> None:
         """A `continue` or `break` line runs: a line of its own is taken; one shared with its
-        `if` waits for the next line to say whether the `if` took it."""
+        `if` waits for the next line to say whether the `if` took it. Either way the choice it
+        rejects is read now, from the names its loop binds."""
         line = frame.f_lineno
-        point = self.prune_points[frame.f_code.co_filename].get(line)
-        if point is None:
-            how = linecache.getline(frame.f_code.co_filename, line).strip()
-            self.emit(Prune(how, len(self.stack), line))
+        point = self.prune_points[frame.f_code.co_filename][line]
+        bound = frame.f_locals
+        choice = ", ".join(f"{n} = {short_repr(bound[n])}" for n in point.choice if n in bound)
+        if point.after:
+            waiting[frame] = (line, point, choice)
         else:
-            waiting[frame] = (line, *point)
+            self.emit(Prune(point.how, len(self.stack), line, choice))
 
     def prune_lines_of(self, code: CodeType) -> frozenset[int]:
         """The `continue` and `break` lines of a recorded function (its file parsed once)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import linecache
 from types import CodeType
+from typing import NamedTuple
 
 
 def parsed(filename: str) -> ast.Module | None:
@@ -23,29 +24,47 @@ def looks_recursive(code: CodeType) -> bool:
     return code.co_name in code.co_names or code.co_name in code.co_freevars
 
 
-def prune_points(filename: str) -> dict[int, tuple[str, frozenset[int]] | None]:
-    """Each line of a file that holds a `continue` or `break`, with None when the line runs only
-    to take it, or, for one that shares its line with its `if` (`if used[i]: continue`), the
-    keyword and the lines that run next when it is not taken: reaching one of those means the
-    `if` was false, anything else that it was taken.
-    """
+class PrunePoint(NamedTuple):
+    """A `continue` or `break` that rejects a choice, as its line is read before it runs."""
+
+    how: str  # "continue" or "break"
+    after: frozenset[int]  # for one on its `if`'s line: the lines that run when it is not taken
+    choice: tuple[str, ...]  # the names its `for` loop binds, which say the choice rejected
+
+
+def prune_points(filename: str) -> dict[int, PrunePoint]:
+    """Each line of a file holding a `continue` or `break` that rejects a choice. When it shares
+    its line with its `if` (`if used[i]: continue`), reaching one of the lines in `after` next
+    means the `if` was false, and anything else that it was taken; on a line of its own, running
+    the line is taking it."""
     tree = parsed(filename)
     if tree is None:
         return {}
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     recursive = recursive_names(tree)
-    points: dict[int, tuple[str, frozenset[int]] | None] = {}
+    points: dict[int, PrunePoint] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Continue | ast.Break):
-            if not is_choice_loop(enclosing_loop(node, parents), recursive):
+            loop = enclosing_loop(node, parents)
+            if not is_choice_loop(loop, recursive):
                 continue  # it skips a cell or an item, not a choice: nothing is pruned
             owner = parents.get(node)
             after: frozenset[int] = frozenset()
             if isinstance(owner, ast.If) and owner.lineno == node.lineno:
                 after = fall_through(owner, parents)
             how = "continue" if isinstance(node, ast.Continue) else "break"
-            points[node.lineno] = (how, after) if after else None
+            points[node.lineno] = PrunePoint(how, after, loop_names(loop))
     return points
+
+
+def loop_names(loop: ast.AST | None) -> tuple[str, ...]:
+    """The plain names a `for` loop binds at each turn (`d`, or `i, x`); none for a `while`."""
+    target = loop.target if isinstance(loop, ast.For | ast.AsyncFor) else None
+    if isinstance(target, ast.Name):
+        return (target.id,)
+    if isinstance(target, ast.Tuple | ast.List):
+        return tuple(item.id for item in target.elts if isinstance(item, ast.Name))
+    return ()
 
 
 LOOPS = (ast.For, ast.AsyncFor, ast.While)

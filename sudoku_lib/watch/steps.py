@@ -99,11 +99,13 @@ class Replace:
 
 @dataclass(frozen=True, slots=True)
 class Prune:
-    """The learner's loop took a `continue` or `break` (`how`): a branch not explored."""
+    """The learner's loop took a `continue` or `break` (`how`): a branch not explored. `choice`
+    is what its loop's names held then (`d = '4'`), or "" for a loop that binds none."""
 
     how: str
     depth: int
     line: int
+    choice: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +160,12 @@ def caption(step: Step) -> str:
             return watch_text("pop", line=line, name=name, value=value)
         case Replace(name, old, value, _, line, index):
             return watch_text("replace", line=line, name=name, old=old, value=value, index=index)
-        case Prune(how, _, line):
+        case Prune(how, _, line, ""):
             return watch_text("prune", line=line, how=how)
+        case Prune("break", _, line, choice):
+            return watch_text("break at", line=line, choice=choice)
+        case Prune(_, _, line, choice):
+            return watch_text("continue at", line=line, choice=choice)
         case Stop(why, _, _):
             return why
         case Yield(_, _, value, line):
