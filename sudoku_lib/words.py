@@ -445,6 +445,10 @@ CHECK_TEXT.update(
         "move overwrite yours": "your search wrote {new} over the {old} at {cell}",
         "model ended": "the model's search has ended",
         "yours ended": "your search stopped",
+        "watch the parting": "To see your search make that move, step by step: {code}",
+        "watch the stop": (
+            "To see your search's last move, and step on from it to where it stopped: {code}"
+        ),
         "parting": (
             "the check watched your search move by move beside the model's on {board}: at "
             "move {step} they part: {model}, but {yours}."

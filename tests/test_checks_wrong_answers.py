@@ -3,13 +3,15 @@ report names the real mistake (what the check saw the code do), not a guess from
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from sudoku_lib import checks
+from sudoku_lib import checks, parse, watch
 from sudoku_lib.checks import nb08
+from sudoku_lib.watch import Write
 from tests import learner_wrong_answers as learner
 
 WRONG: list[tuple[Callable[..., Any], Callable[..., Any], list[str]]] = [
@@ -93,3 +95,28 @@ def test_the_right_answer_beside_them_passes(
 ) -> None:
     report = check(right)
     assert report.passed and report, repr(report)
+
+
+PARTINGS = [
+    (checks.check_solve_counting, learner.solve_counting_returns_in_loop),
+    (checks.check_solve_counting, learner.solve_counting_never_stops),
+    (checks.check_count_all, learner.count_all_returns_in_loop),
+]
+
+
+@pytest.mark.parametrize(
+    ("check", "wrong"), PARTINGS, ids=[wrong.__name__ for _, wrong in PARTINGS]
+)
+def test_a_parting_report_gives_a_line_that_opens_the_learner_s_run_at_that_move(
+    check: Callable[..., Any], wrong: Callable[..., Any]
+) -> None:
+    """The line runs as written in the learner's notebook, and its stepper shows the move the
+    report names (or, for a search that stopped, its last move, the one before the parting)."""
+    text = repr(check(wrong))
+    step = int(re.search(r"at move (\d+) they part", text).group(1))
+    line = re.search(r"(watch\(\w+, parse\(\"[^\"]+\"\)\)\.goto\(\d+\))", text).group(1)
+    recording = eval(line, {"watch": watch, "parse": parse, wrong.__name__: wrong})
+    writes = [i + 1 for i, s in enumerate(recording.steps) if isinstance(s, Write)]
+    moved = step - 1 if "your search stopped" in text else step
+    assert recording.position == writes[moved - 1]
+    assert isinstance(recording.steps[recording.position - 1], Write)

@@ -76,7 +76,8 @@ class Attempt:
     `args` are the copies the learner's function received, as the function left them (so a
     recogniser can see, say, a board that still holds digits after a failed search); `got` is what
     it returned (NO_ANSWER when it raised `error`); `function` is what the check called, for
-    trying other inputs with `try_call`.
+    trying other inputs with `try_call`; `own` is the learner's function it wraps, if it is one,
+    by the name the learner knows it.
     """
 
     case: Case
@@ -84,6 +85,7 @@ class Attempt:
     got: Any
     function: Callable[..., Any]
     error: Exception | None = None
+    own: Callable[..., Any] | None = None
     budget: float = RECOGNISER_BUDGET  # seconds left for try_call, shared by all recognisers
 
     def try_call(self, *args: Any, seconds: float = RECOGNISER_BUDGET, fresh: bool = True) -> Any:
@@ -286,7 +288,7 @@ def run_case(
         if limit.stops:  # raised after the learner's code caught the stop: the stop is the news
             too_slow.lines.append(too_slow_line(limit, rules.slow_why))
             return too_slow
-        attempt = Attempt(case, args, NO_ANSWER, function)
+        attempt = Attempt(case, args, NO_ANSWER, function, own=own)
         lines = [*header, *shown_input, *error_lines(error, attempt, rules)]
         return Report(title, "failed", bounded_lines(lines), case.name)
     if limit.swallowed:  # an answer that only came after the stop was caught: it does not count
@@ -295,7 +297,8 @@ def run_case(
         late = check_text("answer after stop", got=short_repr(got), seconds=seconds, why=why)
         too_slow.lines.append(late)
         return too_slow
-    return answer_report(title, Attempt(case, args, got, function), own, rules, shown_input)
+    attempt = Attempt(case, args, got, function, own=own)
+    return answer_report(title, attempt, own, rules, shown_input)
 
 
 def answer_report(

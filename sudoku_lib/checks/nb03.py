@@ -6,11 +6,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from ..board import BLANK, SYMBOLS, Board, geometry, parse
+from ..board import BLANK, SYMBOLS, Board, copy_board, geometry, parse, to_string
 from ..puzzles import SAMPLE
 from ..queens import count_queens, solve_queens
 from ..search import count_solutions, solve, solve_sudoku
 from ..search.naive import is_valid
+from ..watch import Write, watch
 from ..words import cell_name, check_text, number, unit_name
 from .core import NO_ANSWER, Attempt, Case, Report, check_cases
 from .fixtures import (
@@ -24,6 +25,7 @@ from .fixtures import (
 )
 from .recorder import (
     EnoughMoves,
+    Parting,
     first_parting,
     model_moves,
     parting_words,
@@ -205,7 +207,32 @@ def parting_on(attempt: Attempt, every_solution: bool) -> str | None:
     if parting is None or not moves or (parting.yours is None and outcome is NO_ANSWER):
         return None  # the same moves, none on this board (a copy filled), or a run stopped
     previous = model[parting.step - 2] if parting.step > 1 else None
-    return parting_words(parting, previous, named, counting=every_solution)
+    words = parting_words(parting, previous, named, counting=every_solution)
+    see_it = watch_line(attempt.own or attempt.function, board, parting)
+    return f"{words} {see_it}" if see_it else words
+
+
+WATCH_STEPS = 2_000
+"""Steps `watch` may record when a report points to the move where a search parts: the 4x4
+board's moves, with the calls and returns around them, are far fewer."""
+
+
+def watch_line(function: Callable[..., object], board: Board, parting: Parting) -> str | None:
+    """The line to run to see, in the stepper, the learner's own search make the move where it
+    parts from the model's (or its last move, when it stopped where the model goes on):
+    `watch(fill, parse("...")).goto(p)`, with `p` found by watching the run."""
+    name = getattr(function, "__name__", "")
+    if not name.isidentifier():
+        return None  # a lambda: there is no name to write the line with
+    run = watch(function, copy_board(board), max_steps=WATCH_STEPS, max_seconds=RECORDING_SECONDS)
+    writes = [i + 1 for i, step in enumerate(run.steps) if isinstance(step, Write)]
+    if parting.yours is None and 2 <= parting.step <= len(writes) + 1:
+        position, key = writes[parting.step - 2], "watch the stop"
+    elif len(writes) >= parting.step:
+        position, key = writes[parting.step - 1], "watch the parting"
+    else:
+        return None
+    return check_text(key, code=f'watch({name}, parse("{to_string(board)}")).goto({position})')
 
 
 def count_not_what_was_placed(attempt: Attempt) -> str | None:
