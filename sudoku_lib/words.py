@@ -908,6 +908,7 @@ PICTURE_TEXT = {  # the words on the course's charts and board pictures (charts.
     "tree tried": "tried, then taken back",
     "tree dead end": "dead end: nothing fits next",
     "tree title": "{nodes} digits placed, {dead_ends} dead ends, {status}",
+    "board picture": "a {size}x{size} Sudoku board",
     "busy": "Working…",
     "kernel restarted": (
         "The kernel has restarted, so this stepper no longer answers: run its cell again."
