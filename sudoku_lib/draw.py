@@ -359,16 +359,21 @@ NODE_R = 14.0
 def node_shape(drawing: Drawing, x: float, y: float, kind: str, r: float = NODE_R) -> None:
     """A node's marker: a diamond for the root, a square for a dead end, else a circle."""
     fill, _, edge = NODE_LOOK[kind]
-    common = {"fill": fill, "stroke": style.GRID_THICK, "stroke_width": edge, "class_": kind}
+    look: dict[str, str | float] = {
+        "fill": fill,
+        "stroke": style.GRID_THICK,
+        "stroke_width": edge,
+        "class_": kind,
+    }
     if kind == "dead-end":
         side = r * 1.75
-        drawing.add("rect", x=x - side / 2, y=y - side / 2, width=side, height=side, **common)
+        drawing.add("rect", x=x - side / 2, y=y - side / 2, width=side, height=side, **look)
     elif kind == "root":
         d = r * 1.25
         points = f"{x:.1f},{y - d:.1f} {x + d:.1f},{y:.1f} {x:.1f},{y + d:.1f} {x - d:.1f},{y:.1f}"
-        drawing.add("polygon", points=points, **common)
+        drawing.add("polygon", points=points, **look)
     else:
-        drawing.add("circle", cx=x, cy=y, r=r, **common)
+        drawing.add("circle", cx=x, cy=y, r=r, **look)
 
 
 def depth_names(nodes: Sequence[TreeNode]) -> dict[int, str]:

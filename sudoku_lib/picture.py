@@ -13,7 +13,7 @@ in Jupyter, and its `svg` is plain XML a test can parse), `side_by_side` lays pi
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
 
@@ -54,9 +54,15 @@ class Drawing:
     def __init__(self) -> None:
         self.parts: list[str] = []
 
-    def add(self, tag: str, content: str | None = None, **attributes: object) -> None:
-        """One element; `class_` is written `class`, other underscores become hyphens, and numbers
-        are written short. `content` (text) is escaped."""
+    def add(self, tag: str, **attributes: str | float | None) -> None:
+        """One empty element (a line, a rect, ...): see `element`."""
+        self.element(tag, None, attributes)
+
+    def element(
+        self, tag: str, content: str | None, attributes: Mapping[str, str | float | None]
+    ) -> None:
+        """One element; `class_` is written `class`, other underscores become hyphens, numbers
+        are written short, None leaves an attribute out. `content` (text) is escaped."""
         written = []
         for name, value in attributes.items():
             if value is None:
@@ -73,14 +79,15 @@ class Drawing:
     def text(
         self, x: float, y: float, content: str, px: float, class_: str | None = None,
         anchor: str = "middle", weight: str | None = None, colour: str = style.GIVEN,
-        **attributes: object,
+        **attributes: str | float | None,
     ) -> None:  # fmt: skip
         """Text centred on (x, y) vertically (dy of 0.35 em works in every browser, unlike
         dominant-baseline), anchored at its middle, start or end."""
-        self.add(
-            "text", content, x=float(x), y=float(y), dy="0.35em", font_size=number_text(px),
-            text_anchor=anchor, font_weight=weight, fill=colour, class_=class_, **attributes,
-        )  # fmt: skip
+        look: dict[str, str | float | None] = {
+            "x": float(x), "y": float(y), "dy": "0.35em", "font_size": number_text(px),
+            "text_anchor": anchor, "font_weight": weight, "fill": colour, "class_": class_,
+        }  # fmt: skip
+        self.element("text", content, {**look, **attributes})
 
     def title(self, lines: Iterable[str], width: float, top: float) -> float:
         """Title lines centred across `width` from `top`; returns where the picture goes on."""
