@@ -89,6 +89,10 @@ class Drawing:
         }  # fmt: skip
         self.element("text", content, {**look, **attributes})
 
+    def raw(self, svg: str) -> None:
+        """SVG drawn elsewhere (the stepper's call tree), added as it is."""
+        self.parts.append(svg)
+
     def title(self, lines: Iterable[str], width: float, top: float) -> float:
         """Title lines centred across `width` from `top`; returns where the picture goes on."""
         y = top
