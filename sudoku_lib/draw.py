@@ -30,7 +30,7 @@ from .picture import (
 from .search.pruned import candidates_of
 from .trace import SearchTree, TreeNode
 from .validate import Conflict, find_conflicts
-from .words import cell_name, picture_text, short_cell_name
+from .words import cell_name, picture_text, short_cell_name, status_text
 
 __all__ = [
     "Picture",
@@ -422,7 +422,7 @@ def draw_search_tree(tree: SearchTree, title: str | None = None) -> Picture:
             "tree title",
             nodes=tree.result.stats.nodes,
             dead_ends=len(tree.dead_ends()),
-            status=tree.result.status,
+            status=status_text(tree.result.status),
         )
     nodes = list(tree.root.walk())
     places = tree_layout(tree.root)

@@ -365,3 +365,12 @@ def test_a_chinese_title_is_drawn_with_a_font_that_has_chinese():
     width = float(parsed(picture).get("width", 0))
     chinese = max(sum("\u4e00" <= ch <= "\u9fff" for ch in line) for line in words.splitlines())
     assert width >= chinese * 18, "wide enough for its Chinese title at 18 px a character"
+
+
+def test_a_chinese_tree_title_names_its_status_in_chinese():
+    set_language("zh")
+    try:
+        picture = draw_search_tree(record_tree(TREE_4X4))
+    finally:
+        set_language("en")
+    assert title(picture).endswith("已解出"), title(picture)
