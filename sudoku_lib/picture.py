@@ -4,7 +4,8 @@ A browser's Python (JupyterLite's Pyodide) has no matplotlib, so the pictures th
 are written as SVG text and shown inline in HTML: crisp at any zoom (the sizes are a viewBox),
 their words selectable, and drawn the same in JupyterLab, Voila and the browser edition. Sizes are
 in CSS pixels chosen for a 1280x800 projector; a picture wider than the notebook scrolls sideways
-rather than shrinking its text.
+rather than shrinking its text (JupyterLab shrinks an SVG to the cell's width unless its
+max-width is lifted, as each picture's style does).
 
 `Drawing` collects the elements of one picture, `Picture` is the finished one (it displays itself
 in Jupyter, and its `svg` is plain XML a test can parse), `side_by_side` lays pictures out in a row.
@@ -107,7 +108,8 @@ class Drawing:
         svg = (
             f'<svg xmlns="{SVG_NAMESPACE}" width="{number_text(width)}" '
             f'height="{number_text(height)}" viewBox="0 0 {size}" role="img" '
-            f'aria-label="{escape(label)}" font-family="{escape(FONT_STACK)}">'
+            f'aria-label="{escape(label)}" font-family="{escape(FONT_STACK)}" '
+            f'style="max-width: none">'
             f'<rect x="0" y="0" width="{number_text(width)}" height="{number_text(height)}" '
             f'fill="{style.BACKGROUND}"/>{"".join(self.parts)}</svg>'
         )

@@ -328,6 +328,7 @@ def test_a_picture_scales_crisply_and_shows_itself_in_a_notebook():
     width, height = float(root.get("width", 0)), float(root.get("height", 0))
     assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
     assert 400 <= width <= 1100 and height > width, "fits a notebook on a 1280x800 projector"
+    assert "max-width: none" in (root.get("style") or ""), "scrolls rather than shrink its text"
     assert title(picture) == "the sample board"
     assert picture.svg in picture._repr_html_()
     assert repr(picture) == "<the sample board>"
