@@ -3,26 +3,28 @@ a browser's Python too): a node per call, labelled by the choice made just befor
 status has its own marker shape as well as its colour (solved: a star, dead end: a cross,
 pruned: a hollow square on a dashed edge, raised: a diamond), so the picture reads in grey-scale
 and for a colour-blind viewer; the path to each answer is drawn thick once the answer is back.
-`sudoku_lib.tree_figures` draws the same tree, and notebook 08's chart, with matplotlib.
+`sudoku_lib.tree_figures` draws the whole tree on a page with the same layout and markers.
 """
 
 from __future__ import annotations
 
 import bisect
 import math
+import sys
 from html import escape
 
 from . import style
 from .watch.tree import CallNode
 
-# marker, face colour, edge colour, size, legend text; every face has >= 3:1 contrast on white
+# marker, face colour, edge colour, size, legend (a key of words.PICTURE_TEXT); every face has
+# >= 3:1 contrast on white
 MARKERS = {
-    "solved": ("*", style.PLACED, style.GRID_THICK, 20, "solved: an answer recorded"),
-    "dead end": ("X", "#b91c1c", "#b91c1c", 12, "dead end: nothing found below"),
-    "pruned": ("s", "white", "#4b5563", 9, "pruned: a branch skipped"),
-    "raised": ("D", "#c2410c", style.GRID_THICK, 12, "raised an exception"),
-    "open": ("^", "#6b7280", style.GRID_THICK, 12, "still running when the run stopped"),
-    "": ("o", "#d1d5db", style.GRID_THICK, 11, "went deeper"),
+    "solved": ("*", style.PLACED, style.GRID_THICK, 20, "call solved"),
+    "dead end": ("X", "#b91c1c", "#b91c1c", 12, "call dead end"),
+    "pruned": ("s", "white", "#4b5563", 9, "call pruned"),
+    "raised": ("D", "#c2410c", style.GRID_THICK, 12, "call raised"),
+    "open": ("^", "#6b7280", style.GRID_THICK, 12, "call open"),
+    "": ("o", "#d1d5db", style.GRID_THICK, 11, "call deeper"),
 }
 CURRENT_RING = "#111827"
 
@@ -71,7 +73,8 @@ class TreePicture:
     calls inside a VIEW_WIDTH x VIEW_HEIGHT window around the current call, found by bisection
     per level, so a frame costs the same at 100 or 100,000 calls."""
 
-    def __init__(self, root: CallNode) -> None:
+    def __init__(self, root: CallNode, gap_x: float = GAP_X) -> None:
+        self.gap_x = gap_x  # a whole tree on a page packs leaves closer when labels are short
         self.places = layout(root)
         self.parent: dict[int, CallNode] = {}
         self.levels: dict[int, list[tuple[float, int, CallNode]]] = {}
@@ -90,7 +93,7 @@ class TreePicture:
     def at(self, node: CallNode) -> tuple[float, float]:
         """A node's place in pixels."""
         x, y = self.places[id(node)]
-        return x * GAP_X, -y * GAP_Y
+        return x * self.gap_x, -y * GAP_Y
 
     def focus(self, position: int, current: int | None) -> CallNode:
         """The call to centre on: the current one, else the last begun by this position."""
@@ -106,8 +109,9 @@ class TreePicture:
         first, last = int(top // GAP_Y) - 1, int((top + VIEW_HEIGHT) // GAP_Y) + 1
         for depth in range(max(first, 0), last + 1):
             level = self.levels.get(depth, [])
-            low = bisect.bisect_left(level, (left / GAP_X - 1, -1))
-            high = bisect.bisect_right(level, ((left + VIEW_WIDTH) / GAP_X + 1, len(self.starts)))
+            low = bisect.bisect_left(level, (left / self.gap_x - 1, -1))
+            right = (left + VIEW_WIDTH) / self.gap_x + 1
+            high = bisect.bisect_right(level, (right, len(self.starts)))
             shown.extend(node for _, _, node in level[low:high] if node.start <= position)
         return shown
 
@@ -138,32 +142,49 @@ class TreePicture:
             f'stroke-width="{width}"{dash}/>'
         )
 
-    def node(self, node: CallNode, position: int, current: int | None) -> str:
+    def node(
+        self, node: CallNode, position: int, current: int | None, labelled: bool = True
+    ) -> str:
         """A node's marker (its status's shape, once known), ring if current, and label."""
         x, y = self.at(node)
         known = node.end if node.known_at is None else node.known_at
         status = node.status if known is not None and known <= position else ""
-        _, fill, edge, _, _ = MARKERS.get(status, MARKERS[""])
+        shape = marker_svg(status, x, y)
         r = RADIUS
-        if status in SVG_NODE:
-            star = " ".join(
-                f"{x + r * 1.4 * (1 if k % 2 == 0 else 0.45) * math.sin(k * math.pi / 5):.1f},"
-                f"{y - r * 1.4 * (1 if k % 2 == 0 else 0.45) * math.cos(k * math.pi / 5):.1f}"
-                for k in range(10)
-            )
-            shape = SVG_NODE[status].format(
-                star=star, fill=fill, edge=edge, x1=x - r, y1=y - r, x2=x + r, y2=y + r, w=2 * r
-            )
-        else:
-            shape = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}" stroke="#111827"/>'
         if node.call is not None and node.call == current:
             ring = f'r="{r * 1.9}" fill="none" stroke="{CURRENT_RING}" stroke-width="2.5"'
             shape += f'<circle cx="{x:.1f}" cy="{y:.1f}" {ring} data-current="{node.call}"/>'
-        if status != "pruned":
+        if status != "pruned" and labelled:
             where = f'x="{x:.1f}" y="{y + r + LABEL_SIZE + 1:.1f}" text-anchor="middle"'
             text = escape(short_label(node.label))
-            shape += f'<text {where} font-size="{LABEL_SIZE}">{text}</text>'
+            halo = 'stroke="white" stroke-width="3" paint-order="stroke"'  # edges stay behind it
+            shape += f'<text {where} font-size="{LABEL_SIZE}" {halo}>{text}</text>'
         return shape
+
+    def whole(self, current: int | None, labelled: bool) -> tuple[str, float, float]:
+        """Every call of a finished run, as SVG from (0, 0): the elements, width and height."""
+        done = sys.maxsize  # every status is known
+        edges = [self.edge(node, done) for node in self.by_start if id(node) in self.parent]
+        marks = [self.node(node, done, current, labelled) for node in self.by_start]
+        width = max(x for x, _ in self.places.values()) * self.gap_x
+        height = -min(y for _, y in self.places.values()) * GAP_Y
+        return "".join(edges + marks), width, height
+
+
+def marker_svg(status: str, x: float, y: float, r: float = RADIUS) -> str:
+    """The marker of a call with this status at (x, y): its shape for solved, dead end and
+    pruned, a circle of its colour otherwise."""
+    _, fill, edge, _, _ = MARKERS.get(status, MARKERS[""])
+    if status not in SVG_NODE:
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}" stroke="#111827"/>'
+    star = " ".join(
+        f"{x + r * 1.4 * (1 if k % 2 == 0 else 0.45) * math.sin(k * math.pi / 5):.1f},"
+        f"{y - r * 1.4 * (1 if k % 2 == 0 else 0.45) * math.cos(k * math.pi / 5):.1f}"
+        for k in range(10)
+    )
+    return SVG_NODE[status].format(
+        star=star, fill=fill, edge=edge, x1=x - r, y1=y - r, x2=x + r, y2=y + r, w=2 * r
+    )
 
 
 def short_label(label: str) -> str:

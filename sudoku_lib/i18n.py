@@ -19,7 +19,6 @@ import os
 from pathlib import Path
 
 from .errors import ArgumentError
-from .fonts import use_chinese_font
 
 DOMAIN = "sudoku_lib"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -49,7 +48,9 @@ def language_code(name: str) -> str:
 def set_language(name: str) -> None:
     """Speak `name` from now on: "zh" for Chinese, "en" (the default) for English.
 
-    Charts drawn afterwards use a font that has Chinese characters (see `sudoku_lib.fonts`).
+    Charts drawn afterwards use a font that has Chinese characters (`sudoku_lib.charts` sets
+    it when it draws, so choosing the language never imports matplotlib: a browser's Python
+    has none).
     """
     global _language, _catalog
     code = language_code(name)
@@ -57,7 +58,6 @@ def set_language(name: str) -> None:
         _catalog = _gettext.NullTranslations()
     else:
         _catalog = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[LANGUAGES[code]])
-        use_chinese_font()
     _language = code
 
 

@@ -1,83 +1,87 @@
-"""Matplotlib figures of a watched run, for notebook 08: the whole call tree of a learner's
-recursion (`draw_call_tree`), with the markers and layout of `sudoku_lib.calltree`, and the
-chart of calls saved by pruning (`draw_pruning_gains`)."""
+"""Pictures of a watched run, for notebook 08: the whole call tree of a learner's recursion as SVG
+(`draw_call_tree`, with the layout and markers of the stepper's `sudoku_lib.calltree`, so it shows
+in a browser's Python too), and the chart of calls saved by pruning (`draw_pruning_gains`), a
+measurement chart drawn with matplotlib like the others in `sudoku_lib.charts`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import matplotlib.pyplot as plt
-from matplotlib.axes import Axes
-from matplotlib.lines import Line2D
-
-from . import style
-from .calltree import CURRENT_RING, MARKERS, layout
+from .calltree import (
+    GAP_X,
+    GAP_Y,
+    LABEL_SIZE,
+    MARKERS,
+    RADIUS,
+    TreePicture,
+    marker_svg,
+    short_label,
+)
+from .charts import Chart, chart_axes, finish, matplotlib_ready
 from .errors import SudokuError
+from .picture import (
+    LEGEND_MARK,
+    LEGEND_ROW,
+    MARGIN,
+    TEXT_PX,
+    TITLE_PX,
+    WIDE,
+    Drawing,
+    Marker,
+    Picture,
+    text_width,
+    title_lines,
+    titles_width,
+)
 from .template import Gain
 from .watch import CallNode, Recording
-from .words import number, plural
+from .words import number, picture_text, plural
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 MAX_CALL_NODES = 400
 """Past this many nodes a tree is a smear: watch a smaller case instead."""
 LABELS_UP_TO = 80
 """Nodes are labelled with their choice when the tree has at most this many."""
-
-LABEL_BACKING = {"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.9}
-"""A white card behind each label, so the edges that cross it do not strike the words out."""
-
-
-def draw_edges(ax: Axes, nodes: list[CallNode], places: dict[int, tuple[float, float]]) -> None:
-    """A line from each call to each of its children; thick blue on the way to a solution."""
-    for node in nodes:
-        x, y = places[id(node)]
-        for child in node.children:
-            cx, cy = places[id(child)]
-            if child.status == "pruned":
-                ax.plot([x, cx], [y, cy], color="#6b7280", lw=1, ls=(0, (3, 2)), zorder=1,
-                        gid="pruned-edge")  # fmt: skip
-            elif child.on_path:
-                ax.plot([x, cx], [y, cy], color=style.PLACED, lw=2.6, zorder=1, gid="path-edge")
-            else:
-                ax.plot([x, cx], [y, cy], color=style.GRID_THIN, lw=1.1, zorder=1, gid="edge")
+MIN_GAP = 40.0
+"""Pixels between neighbouring leaves at the least: room for a marker and a short label."""
 
 
-def draw_nodes(
-    ax: Axes,
-    nodes: list[CallNode],
-    places: dict[int, tuple[float, float]],
-    labels: bool,
-    current: int | None,
-) -> None:
-    """A marker per call by its status, its label below it, a ring around the current call."""
-    for node in nodes:
-        x, y = places[id(node)]
-        marker, face, edge, size, _ = MARKERS.get(node.status, MARKERS[""])
-        ax.plot([x], [y], marker=marker, ms=size, mfc=face, mec=edge, mew=1.2, ls="none",
-                zorder=2, gid=node.status.replace(" ", "-") or "call")  # fmt: skip
-        if node.call is not None and node.call == current:
-            ax.plot([x], [y], marker="o", ms=size + 12, mfc="none", mec=CURRENT_RING, mew=2.5,
-                    ls="none", zorder=3, gid="current")  # fmt: skip
-        if labels and node.status != "pruned":
-            ax.text(x, y - 0.22, node.label, ha="center", va="top", fontsize=9,
-                    color=style.GIVEN, zorder=3, gid="label", bbox=LABEL_BACKING)  # fmt: skip
+def call_tree_legend(statuses: set[str]) -> list[tuple[Marker, str]]:
+    """One entry a status present in the tree: its marker, as the tree draws it, and its words."""
 
+    def marker(status: str) -> Marker:
+        return lambda drawing, x, y: drawing.raw(marker_svg(status, x, y))
 
-def legend(statuses: set[str]) -> list[Line2D]:
-    """Legend entries for the statuses present in this tree."""
     return [
-        Line2D([], [], marker=m, ms=min(s, 14), mfc=f, mec=e, ls="none", label=text)
-        for status, (m, f, e, s, text) in MARKERS.items()
+        (marker(status), picture_text(key))
+        for status, (*_, key) in MARKERS.items()
         if status in statuses
     ]
 
 
+def leaf_gap(root: CallNode, labelled: bool) -> float:
+    """Pixels between neighbouring leaves: as close as the widest label on a crowded level
+    allows (a level of one call, the first, has room for a long name), at most the stepper's."""
+    levels: dict[int, list[str]] = {}
+    pending = [(root, 0)]
+    while pending:
+        node, depth = pending.pop()
+        if node.status != "pruned":
+            levels.setdefault(depth, []).append(short_label(node.label))
+        pending.extend((child, depth + 1) for child in node.children)
+    crowded = [label for labels in levels.values() if len(labels) > 1 for label in labels]
+    widest = max((text_width(label, LABEL_SIZE) for label in crowded), default=0.0)
+    return min(GAP_X, max(MIN_GAP, widest + MARGIN)) if labelled else MIN_GAP
+
+
 def draw_call_tree(
-    tree: CallNode | Recording,
-    ax: Axes | None = None,
-    title: str | None = None,
-    current: int | None = None,
-) -> Axes:
-    """Draw a call tree (or a Recording's): a node per call, marked solved, dead end, pruned.
+    tree: CallNode | Recording, title: str | None = None, current: int | None = None
+) -> Picture:
+    """Draw a call tree (or a Recording's): a node per call, marked solved, dead end, pruned,
+    each by its shape as well as its colour; depths named at the left, the legend at the top.
 
     `current` is the number of a call to ring (the stepper's current call).
     """
@@ -88,52 +92,58 @@ def draw_call_tree(
             f"this call tree has {number(len(nodes))} nodes; a picture stays readable up to "
             f"{MAX_CALL_NODES}, so watch a smaller case"
         )
-    places = layout(root)
-    width = max(x for x, _ in places.values()) + 1
-    depth = int(-min(y for _, y in places.values()))
-    if ax is None:
-        _, ax = plt.subplots(
-            figsize=(min(16.0, max(6.0, 0.45 * width + 3.5)), 0.8 * depth + 1.6),
-            layout="constrained",
+    if title is None:
+        calls = sum(1 for n in nodes if n.status != "pruned")
+        solved = sum(1 for n in nodes if n.status == "solved")
+        title = picture_text(
+            "call tree title", name=root.label, calls=plural(calls, "call"), solved=number(solved)
         )
-    draw_edges(ax, nodes, places)
-    draw_nodes(ax, nodes, places, len(nodes) <= LABELS_UP_TO, current)
-    ax.set_xticks([])
-    ax.set_yticks([-d for d in range(depth + 1)], [f"depth {d}" for d in range(depth + 1)])
-    ax.tick_params(length=0, labelsize=10)
-    for spine in ax.spines.values():
-        spine.set_visible(False)
-    ax.set_xlim(-0.8, width - 0.2)
-    ax.set_ylim(-depth - 0.7, 0.4)
-    ax.legend(handles=legend({n.status for n in nodes}), loc="upper left",
-              bbox_to_anchor=(1.0, 1.0), fontsize=10, frameon=False)  # fmt: skip
-    calls = sum(1 for n in nodes if n.status != "pruned")
-    solved = sum(1 for n in nodes if n.status == "solved")
-    ax.set_title(title or f"{root.label}: {plural(calls, 'call')}, {number(solved)} solved",
-                 fontsize=12)  # fmt: skip
-    return ax
+    labelled = len(nodes) <= LABELS_UP_TO
+    calls_svg, tree_width, tree_height = TreePicture(root, leaf_gap(root, labelled)).whole(
+        current, labelled
+    )
+    depth = round(tree_height / GAP_Y)
+    names = [picture_text("depth", depth=d) for d in range(depth + 1)]
+    gutter = max(text_width(name, TEXT_PX) for name in names) + 2 * MARGIN
+    lines = title_lines(title)
+    drawing = Drawing()
+    legend_y = MARGIN + len(lines) * TITLE_PX * 1.35 + 6 + LEGEND_MARK / 2
+    legend_right = drawing.legend(call_tree_legend({n.status for n in nodes}), MARGIN, legend_y)
+    top = legend_y + LEGEND_ROW + 2 * RADIUS
+    left = gutter + 3 * MARGIN  # room for half a label left of the first leaf
+    for d, name in enumerate(names):
+        drawing.text(gutter - MARGIN, top + d * GAP_Y, name, TEXT_PX, "depth-name", anchor="end")
+    drawing.raw(f'<g class="calls" transform="translate({left:.1f} {top:.1f})">{calls_svg}</g>')
+    width = max(left + tree_width + 3 * MARGIN, legend_right + MARGIN, titles_width(lines))
+    drawing.title(lines, width, MARGIN, centred=width <= WIDE)
+    height = top + tree_height + 2 * RADIUS + TEXT_PX + MARGIN
+    return drawing.picture(width, height, title)
 
 
-def draw_pruning_gains(gains: Sequence[Gain], ax: Axes | None = None) -> Axes:
+def draw_pruning_gains(gains: Sequence[Gain], ax: Axes | None = None) -> Chart | None:
     """Calls with and without each problem's pruning, on a log scale: plain bars for without,
-    hatched for with, so the two read apart without colour."""
-    if ax is None:
-        _, ax = plt.subplots(figsize=(8, 0.55 * len(gains) + 1.5), layout="constrained")
+    hatched for with, so the two read apart without colour. Without matplotlib (a browser's
+    Python), says so in one line and draws nothing."""
+    if not matplotlib_ready():
+        return None
+    from . import style
+
+    ax = chart_axes(ax, (8, 0.55 * len(gains) + 1.5))
     names = [f"{g.problem.number} {g.problem.name}" for g in gains]
     ys = range(len(gains))
     edge = style.GRID_THICK
     ax.barh([y + 0.2 for y in ys], [g.calls_unpruned for g in gains], height=0.4,
-            color="#9ca3af", edgecolor=edge, label="without pruning")  # fmt: skip
+            color="#9ca3af", edgecolor=edge, label=picture_text("without pruning"))  # fmt: skip
     ax.barh([y - 0.2 for y in ys], [g.calls_pruned for g in gains], height=0.4,
-            color=style.PLACED, edgecolor=edge, hatch="//", label="with pruning")  # fmt: skip
+            color=style.PLACED, edgecolor=edge, hatch="//",
+            label=picture_text("with pruning"))  # fmt: skip
     for y, gain in zip(ys, gains, strict=True):
-        ax.text(gain.calls_unpruned * 1.1, y + 0.2, f"{gain.ratio:.1f}x fewer calls", va="center",
-                fontsize=9)  # fmt: skip
+        ratio = picture_text("fewer calls", ratio=f"{gain.ratio:.1f}")
+        ax.text(gain.calls_unpruned * 1.1, y + 0.2, ratio, va="center", fontsize=9)
     ax.set_yticks(list(ys), names, fontsize=10)
     ax.invert_yaxis()
     ax.set_xscale("log")
     ax.set_xlim(right=max(g.calls_unpruned for g in gains) * 8)  # room for the words
-    ax.set_xlabel("calls of the recursive function (log scale)")
+    ax.set_xlabel(picture_text("calls axis"))
     ax.legend(loc="lower right", fontsize=10)
-    ax.set_title("what each problem's pruning saves, measured", fontsize=12)
-    return ax
+    return finish(ax, picture_text("pruning gains title"))

@@ -914,6 +914,25 @@ PICTURE_TEXT = {  # the words on the course's charts and board pictures (charts.
     "tree tried": "tried, then taken back",
     "tree dead end": "dead end: nothing fits next",
     "tree title": "{nodes} digits placed, {dead_ends} dead ends, {status}",
+    "board picture": "a {size}x{size} Sudoku board",
+    "call solved": "solved: an answer recorded",
+    "call dead end": "dead end: nothing found below",
+    "call pruned": "pruned: a branch skipped",
+    "call raised": "raised an exception",
+    "call open": "still running when the run stopped",
+    "call deeper": "went deeper",
+    "call tree title": "{name}: {calls}, {solved} solved",
+    "depth": "depth {depth}",
+    "without pruning": "without pruning",
+    "with pruning": "with pruning",
+    "fewer calls": "{ratio}x fewer calls",
+    "calls axis": "calls of the recursive function (log scale)",
+    "pruning gains title": "what each problem's pruning saves, measured",
+    "no matplotlib": (
+        "(This chart needs matplotlib, which this browser edition of the course lacks; the rest "
+        "of the notebook runs without it.)"
+    ),
+    "chart": "a chart",
     "busy": "Working…",
     "kernel restarted": (
         "The kernel has restarted, so this stepper no longer answers: run its cell again."

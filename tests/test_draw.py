@@ -7,21 +7,21 @@ answer worked out here by brute force, not by the drawing code.
 from __future__ import annotations
 
 import itertools
+import xml.etree.ElementTree as ET
 
-import matplotlib
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt
 import pytest
 
 from sudoku_lib import SudokuError, parse, solve, style
 from sudoku_lib.draw import (
+    Picture,
     draw_board,
     draw_box_indices,
     draw_conflicts,
     draw_search_tree,
+    side_by_side,
 )
+from sudoku_lib.i18n import set_language
+from sudoku_lib.picture import SMALL_PX
 from sudoku_lib.puzzles import SAMPLE, SAMPLE_INVALID, TREE_4X4
 from sudoku_lib.trace import record_tree
 
@@ -31,28 +31,32 @@ VARIED = "6.2.5.........4.3..........43...8....1....2........7..5..27...........
 SIXTEEN_ROW = "123456789ABCDEFG"
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    """Every test starts and ends with no figure open."""
-    yield
-    plt.close("all")
+def parsed(picture: Picture) -> ET.Element:
+    """The picture's SVG as an element tree: it must be well-formed XML."""
+    return ET.fromstring(picture.svg)
 
 
-def texts(ax, gid):
-    """{(row, col): text} for the texts with this gid, located by the cell under their centre."""
-    return {
-        (int(t.get_position()[1]), int(t.get_position()[0])): t.get_text() for t in by_gid(ax, gid)
-    }
+def by_class(picture: Picture, kind: str) -> list[ET.Element]:
+    """Every element of the picture with this class."""
+    return [e for e in parsed(picture).iter() if e.get("class") == kind]
 
 
-def by_gid(ax, gid):
-    """All artists of the axes with this gid."""
-    return [a for a in ax.get_children() if a.get_gid() == gid]
+def cell_of(element: ET.Element) -> tuple[int, int]:
+    return int(element.get("data-row", "")), int(element.get("data-col", ""))
 
 
-def patch_cells(ax, gid):
-    """The cells painted by the rectangles with this gid."""
-    return {(int(p.get_y()), int(p.get_x())) for p in by_gid(ax, gid)}
+def texts(picture: Picture, kind: str) -> dict[tuple[int, int], str]:
+    """{(row, col): text} for the texts of this class."""
+    return {cell_of(t): t.text or "" for t in by_class(picture, kind)}
+
+
+def patch_cells(picture: Picture, kind: str) -> set[tuple[int, int]]:
+    """The cells painted by the rectangles of this class."""
+    return {cell_of(p) for p in by_class(picture, kind)}
+
+
+def title(picture: Picture) -> str:
+    return "\n".join(t.text or "" for t in by_class(picture, "title"))
 
 
 def blanks(board):
@@ -79,34 +83,38 @@ def same_unit(a, b, size):
 def test_givens_bold_and_placed_blue_at_every_size(puzzle):
     board = parse(puzzle)
     solution = solve(board).solution
-    ax = draw_board(board, solution)
+    picture = draw_board(board, solution)
     givens = {(r, c): d for r, row in enumerate(board) for c, d in enumerate(row) if d != "."}
-    assert texts(ax, "given") == givens
-    assert texts(ax, "placed") == {cell: solution[cell[0]][cell[1]] for cell in blanks(board)}
-    assert all(t.get_fontweight() == "bold" for t in by_gid(ax, "given"))
-    assert {t.get_color() for t in by_gid(ax, "placed")} == {style.PLACED}
+    assert texts(picture, "given") == givens
+    assert texts(picture, "placed") == {cell: solution[cell[0]][cell[1]] for cell in blanks(board)}
+    weights = {
+        kind: {t.get("font-weight") for t in by_class(picture, kind)}
+        for kind in ("given", "placed")
+    }
+    assert weights["given"] == {"700"} and weights["placed"] == {"400"}, "told apart by weight"
+    assert {t.get("fill") for t in by_class(picture, "placed")} == {style.PLACED}
+    sizes = [float(t.get("font-size", 0)) for t in parsed(picture).iter() if t.tag.endswith("text")]
+    assert min(sizes) >= SMALL_PX, "every word readable on a projector"
 
 
 def test_forced_cells_are_drawn_apart_from_placed_ones():
     board = parse(SAMPLE)
     solution = solve(board).solution
-    ax = draw_board(board, solution, forced=[(0, 2), (0, 3)])
-    assert set(texts(ax, "forced")) == {(0, 2), (0, 3)}
-    assert (0, 2) not in texts(ax, "placed")
+    picture = draw_board(board, solution, forced=[(0, 2), (0, 3)])
+    assert set(texts(picture, "forced")) == {(0, 2), (0, 3)}
+    assert (0, 2) not in texts(picture, "placed")
 
 
 def test_highlight_paints_exactly_the_cells_asked_for():
     cells = [(0, 2), (4, 4), (8, 0)]
-    ax = draw_board(SAMPLE, highlight=cells)
-    assert patch_cells(ax, "highlight") == set(cells)
+    picture = draw_board(SAMPLE, highlight=cells)
+    assert patch_cells(picture, "highlight") == set(cells)
 
 
 def test_highlight_mapping_keeps_each_colour():
-    ax = draw_board(SAMPLE, highlight={(1, 1): "#ff0000", (2, 2): "#00ff00"})
-    colours = {
-        (int(p.get_y()), int(p.get_x())): p.get_facecolor()[:3] for p in by_gid(ax, "highlight")
-    }
-    assert colours == {(1, 1): (1.0, 0.0, 0.0), (2, 2): (0.0, 1.0, 0.0)}
+    picture = draw_board(SAMPLE, highlight={(1, 1): "#ff0000", (2, 2): "#00ff00"})
+    colours = {cell_of(p): p.get("fill") for p in by_class(picture, "highlight")}
+    assert colours == {(1, 1): "#ff0000", (2, 2): "#00ff00"}
 
 
 def test_conflicts_mark_every_clashing_cell_and_the_units():
@@ -118,28 +126,29 @@ def test_conflicts_mark_every_clashing_cell_and_the_units():
         if board[a[0]][a[1]] == board[b[0]][b[1]] and same_unit(a, b, 9)
         for cell in (a, b)
     }
-    ax = draw_conflicts(board)
-    assert patch_cells(ax, "conflict") == clashing
-    marked = {(int(m.get_ydata()[0]), int(m.get_xdata()[0])) for m in by_gid(ax, "conflict-mark")}
+    picture = draw_conflicts(board)
+    assert patch_cells(picture, "conflict") == clashing
+    marked = patch_cells(picture, "conflict-mark")
     assert marked == clashing, "every clashing cell carries a cross, not only a colour"
-    assert by_gid(ax, "conflict-box"), "the top-left box should be framed"
-    assert "two 8s" in ax.get_title()
+    assert by_class(picture, "conflict-box"), "the top-left box should be framed"
+    assert "two 8s" in title(picture)
 
 
 def test_a_clash_in_a_column_and_a_box_keeps_both_frames_apart():
     board = parse(SAMPLE)
     board[2][0] = "6"  # a second 6 in column 1, in box 1, and in row 3
-    ax = draw_conflicts(board)
-    frames = {kind: by_gid(ax, f"conflict-{kind}")[0] for kind in ("row", "column", "box")}
-    assert len({frame.get_linestyle() for frame in frames.values()}) == 3
-    insets = [frames[kind].get_x() - int(frames[kind].get_x()) for kind in ("column", "box")]
+    picture = draw_conflicts(board)
+    frames = {kind: by_class(picture, f"conflict-{kind}")[0] for kind in ("row", "column", "box")}
+    assert len({frame.get("stroke-dasharray") for frame in frames.values()}) == 3
+    insets = [float(frames[kind].get("x", 0)) for kind in ("column", "box")]
     assert insets[0] != insets[1], "overlapping frames sit at different depths"
 
 
 def test_a_valid_board_has_no_conflict_marks():
-    ax = draw_conflicts(SAMPLE)
-    assert patch_cells(ax, "conflict") == set()
-    assert "valid" in ax.get_title()
+    picture = draw_conflicts(SAMPLE)
+    assert patch_cells(picture, "conflict") == set()
+    assert not by_class(picture, "conflict-mark")
+    assert "valid" in title(picture)
 
 
 @pytest.mark.parametrize("puzzle", [FOUR, SAMPLE], ids=["4x4", "9x9"])
@@ -147,11 +156,11 @@ def test_candidates_are_the_digits_no_peer_holds(puzzle):
     board = parse(puzzle)
     size = len(board)
     digits = "123456789"[:size]
-    ax = draw_board(board, candidates=True)
+    picture = draw_board(board, candidates=True)
     marks: dict[tuple[int, int], set[str]] = {}
-    for t in by_gid(ax, "candidate"):
-        x, y = t.get_position()
-        marks.setdefault((int(y), int(x)), set()).add(t.get_text())
+    for t in by_class(picture, "candidate"):
+        marks.setdefault(cell_of(t), set()).add(t.text or "")
+        assert float(t.get("font-size", 0)) >= SMALL_PX
     expected = {}
     for cell in blanks(board):
         seen = {
@@ -167,14 +176,14 @@ def test_candidates_are_the_digits_no_peer_holds(puzzle):
 
 
 def test_candidates_can_be_given_as_a_mapping():
-    ax = draw_board(SAMPLE, candidates={(0, 2): ["1", "2", "4"]})
-    assert sorted(t.get_text() for t in by_gid(ax, "candidate")) == ["1", "2", "4"]
+    picture = draw_board(SAMPLE, candidates={(0, 2): ["1", "2", "4"]})
+    assert sorted(t.text or "" for t in by_class(picture, "candidate")) == ["1", "2", "4"]
 
 
 @pytest.mark.parametrize("size", [4, 9, 16])
 def test_box_indices_label_square_blocks(size):
-    ax = draw_box_indices(size)
-    labels = texts(ax, "box-index")
+    picture = draw_box_indices(size)
+    labels = texts(picture, "box-index")
     assert len(labels) == size * size
     box = {4: 2, 9: 3, 16: 4}[size]
     for b in range(size):
@@ -185,8 +194,16 @@ def test_box_indices_label_square_blocks(size):
     assert reading_order == [str(b) for b in range(size)], "boxes number left to right, top down"
 
 
-def node_markers(ax):
-    return {gid: len(by_gid(ax, gid)) for gid in ("root", "solution", "node", "dead-end")}
+def node_markers(picture):
+    """How many of each kind of node the tree has (the legend's samples not counted)."""
+    return {kind: len(by_class(picture, kind)) - legend_samples(kind) for kind in NODE_KINDS}
+
+
+NODE_KINDS = ("root", "solution", "node", "dead-end")
+
+
+def legend_samples(kind):
+    return 0 if kind == "root" else 1
 
 
 @pytest.mark.parametrize("method", ["naive", "pruned"])
@@ -194,8 +211,8 @@ def test_tree_has_one_node_per_digit_placed_by_choice(method):
     tree = record_tree(TREE_4X4, method=method)
     nodes = solve(TREE_4X4, method).stats.nodes
     assert tree.size == nodes == tree.result.stats.nodes
-    ax = draw_search_tree(tree)
-    assert sum(node_markers(ax).values()) == nodes + 1  # plus the root
+    picture = draw_search_tree(tree)
+    assert sum(node_markers(picture).values()) == nodes + 1  # plus the root
 
 
 def test_tree_of_the_small_puzzle_has_dead_ends_and_a_full_solution_path():
@@ -207,11 +224,11 @@ def test_tree_of_the_small_puzzle_has_dead_ends_and_a_full_solution_path():
         r, c = node.cell
         board[r][c] = node.digit
     assert board == tree.result.solution
-    ax = draw_search_tree(tree)
-    markers = node_markers(ax)
+    picture = draw_search_tree(tree)
+    markers = node_markers(picture)
     assert markers["solution"] == len(path)
     assert markers["dead-end"] == len(tree.dead_ends()) >= 3
-    shapes = {gid: {m.get_marker() for m in by_gid(ax, gid)} for gid in ("dead-end", "node")}
+    shapes = {kind: {m.tag for m in by_class(picture, kind)} for kind in ("dead-end", "node")}
     assert shapes["dead-end"].isdisjoint(shapes["node"]), "dead ends differ by shape too"
     assert 15 <= tree.size <= 40
 
@@ -238,16 +255,16 @@ def test_every_node_below_the_root_follows_the_rules():
 
 def test_naive_tree_names_cells_per_level_and_pruned_tree_per_node():
     naive = draw_search_tree(record_tree(TREE_4X4))
-    assert not by_gid(naive, "cell-label")
-    assert [t.get_text() for t in naive.get_yticklabels()][:2] == ["start", "row 1, column 1"]
-    plt.close("all")
+    assert not by_class(naive, "cell-label")
+    names = [t.text for t in by_class(naive, "depth-name")]
+    assert names[:2] == ["start", "row 1, column 1"]
     tree = record_tree(VARIED, method="pruned")
     pruned = draw_search_tree(tree)
     depths = {n.depth for n in tree.nodes()}
     varied = {d for d in depths if len({n.cell for n in tree.nodes() if n.depth == d}) > 1}
     expected = sum(1 for n in tree.nodes() if n.depth in varied)
     assert expected > 0
-    assert len(by_gid(pruned, "cell-label")) == expected
+    assert len(by_class(pruned, "cell-label")) == expected
 
 
 def test_pruned_tree_records_the_forced_digits():
@@ -277,18 +294,84 @@ def test_a_tree_too_big_to_read_is_refused_with_a_reason():
 
 
 def test_labels_count_from_one_for_people_and_from_zero_as_indices():
-    ax = draw_board(FOUR, labels=True)
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["1", "2", "3", "4"]
-    assert [t.get_text() for t in ax.get_yticklabels()] == ["1", "2", "3", "4"]
-    plt.close("all")
-    ax = draw_board(FOUR, labels="index")
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2", "3"]
-    assert "from 0" in ax.get_xlabel()
+    picture = draw_board(FOUR, labels=True)
+    assert [t.text for t in by_class(picture, "label-column")] == ["1", "2", "3", "4"]
+    assert [t.text for t in by_class(picture, "label-row")] == ["1", "2", "3", "4"]
+    assert [t.text for t in by_class(picture, "axis-row")] == ["row"]
+    picture = draw_board(FOUR, labels="index")
+    assert [t.text for t in by_class(picture, "label-column")] == ["0", "1", "2", "3"]
+    assert "from 0" in (by_class(picture, "axis-column")[0].text or "")
 
 
 def test_drawing_is_deterministic():
     def picture():
-        ax = draw_search_tree(record_tree(TREE_4X4))
-        return [(t.get_position(), t.get_text()) for t in ax.texts]
+        return draw_search_tree(record_tree(TREE_4X4)).svg
 
     assert picture() == picture()
+
+
+@pytest.mark.parametrize("size", [4, 9, 16])
+def test_box_lines_are_thick_and_cell_lines_thin(size):
+    picture = draw_board("." * size * size)
+    thick, thin = by_class(picture, "grid-thick"), by_class(picture, "grid-thin")
+    box = {4: 2, 9: 3, 16: 4}[size]
+    assert len(thick) == 2 * (box + 1) and len(thin) == 2 * (size + 1 - (box + 1))
+    assert min(float(line.get("stroke-width", 0)) for line in thick) >= 2 * max(
+        float(line.get("stroke-width", 0)) for line in thin
+    )
+
+
+def test_a_picture_scales_crisply_and_shows_itself_in_a_notebook():
+    picture = draw_board(SAMPLE, title="the sample board")
+    root = parsed(picture)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    width, height = float(root.get("width", 0)), float(root.get("height", 0))
+    assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
+    assert 400 <= width <= 1100 and height > width, "fits a notebook on a 1280x800 projector"
+    assert "max-width: none" in (root.get("style") or ""), "scrolls rather than shrink its text"
+    assert title(picture) == "the sample board"
+    assert picture.svg in picture._repr_html_()
+    assert repr(picture) == "<the sample board>"
+
+
+def test_every_picture_has_a_title_and_no_word_under_twelve_pixels():
+    tree = draw_search_tree(record_tree(TREE_4X4))
+    for picture in (draw_box_indices(9), draw_conflicts(SAMPLE_INVALID), tree):
+        titles = by_class(picture, "title")
+        assert titles and all(t.text for t in titles)
+        words = [t for t in parsed(picture).iter() if t.tag.endswith("text")]
+        sizes = [float(t.get("font-size", 0)) for t in words]
+        assert min(sizes) >= SMALL_PX
+        assert float(titles[0].get("font-size", 0)) >= 16
+
+
+def test_side_by_side_shows_each_picture_once_in_one_row():
+    small, big = draw_box_indices(4), draw_box_indices(16)
+    row = side_by_side(small, big)
+    page = row._repr_html_()
+    assert page.count("<svg") == 2 and page.index(small.svg) < page.index(big.svg)
+    assert "flex-wrap: wrap" in page
+
+
+def test_a_chinese_title_is_drawn_with_a_font_that_has_chinese():
+    set_language("zh")
+    try:
+        picture = draw_conflicts(SAMPLE_INVALID)
+    finally:
+        set_language("en")
+    words = title(picture)
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in words), words
+    fonts = parsed(picture).get("font-family", "")
+    assert "Noto Sans CJK SC" in fonts and "Microsoft YaHei" in fonts and "PingFang SC" in fonts
+    width = float(parsed(picture).get("width", 0))
+    chinese = max(sum("\u4e00" <= ch <= "\u9fff" for ch in line) for line in words.splitlines())
+    assert width >= chinese * 18, "wide enough for its Chinese title at 18 px a character"
+
+
+def test_a_chinese_tree_title_names_its_status_in_chinese():
+    set_language("zh")
+    try:
+        picture = draw_search_tree(record_tree(TREE_4X4))
+    finally:
+        set_language("en")
+    assert title(picture).endswith("已解出"), title(picture)

@@ -13,7 +13,8 @@ import matplotlib
 import pytest
 from babel.messages.catalog import Catalog
 
-from sudoku_lib import ArgumentError, get_language, set_language
+from sudoku_lib import ArgumentError, charts, get_language, set_language
+from sudoku_lib.measure import Record
 from sudoku_lib.words import (
     about_duration,
     cell_name,
@@ -123,15 +124,12 @@ def test_a_translation_that_drops_a_blank_is_listed():
 
 def draw_chinese() -> list[str]:
     """Draw a chart with a Chinese title and axis; the missing-glyph warnings it raised."""
-    import matplotlib.pyplot as plt
-
+    record = Record("第 1 题", 25, "solved", 4208, 0, 0, 0.01)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        fig, ax = plt.subplots()
-        ax.set_title("搜索树：4,208 个节点", fontweight="bold")
-        ax.set_xlabel(picture_text("nodes axis"))
-        fig.canvas.draw()
-        plt.close(fig)
+        chart = charts.sorted_effort({"剪枝": [record]}, title="搜索树：4,208 个节点")
+        assert chart is not None
+        chart._repr_png_()
     return [str(w.message) for w in caught if "missing from font" in str(w.message)]
 
 
@@ -140,10 +138,23 @@ def test_charts_draw_chinese_without_missing_glyphs():
     assert draw_chinese() == []
 
 
-def test_without_the_cjk_font_the_missing_glyphs_are_caught():
+def test_without_the_cjk_font_the_missing_glyphs_are_caught(monkeypatch):
     """The check above can fail: with matplotlib's own font only, Chinese has no glyphs."""
+    set_language("zh")
+    monkeypatch.setattr(charts, "use_chinese_font", lambda: None)
     with matplotlib.rc_context({"font.family": ["DejaVu Sans"]}):
         assert draw_chinese()
+
+
+def test_choosing_chinese_imports_no_matplotlib():
+    """A browser's Python has no matplotlib: the language is set without it, pictures drawn too."""
+    code = (
+        "import sys; from sudoku_lib import set_language; from sudoku_lib.draw import draw_board; "
+        "set_language('zh'); draw_board('1.....3..1.....2', title='棋盘'); "
+        "print('matplotlib' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
 
 
 def test_chinese_errors_name_the_place_from_one():

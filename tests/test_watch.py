@@ -419,19 +419,19 @@ def test_every_call_returns_once_in_a_finished_recording():
 
 
 def test_the_call_tree_is_drawn_with_a_marker_per_status():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import xml.etree.ElementTree as ET
 
     from sudoku_lib.tree_figures import draw_call_tree
 
     recording = watch(permute, [1, 2, 3])
-    ax = draw_call_tree(recording, current=3)
-    gids = [line.get_gid() for line in ax.lines]
-    assert gids.count("solved") == 6 and gids.count("pruned") == 15 and gids.count("current") == 1
-    assert ax.get_title() == "permute: 17 calls, 6 solved"
-    plt.close(ax.figure)
+    picture = draw_call_tree(recording, current=3)
+    calls = next(e for e in ET.fromstring(picture.svg).iter() if e.get("class") == "calls")
+    tags = [e.tag.split("}")[1] for e in calls]
+    assert tags.count("polygon") == 6, "a star a solution"
+    assert tags.count("rect") == 15, "a hollow square a pruned branch"
+    assert len([e for e in calls if e.get("data-current") == "3"]) == 1
+    titles = [e.text for e in ET.fromstring(picture.svg).iter() if e.get("class") == "title"]
+    assert titles == ["permute: 17 calls, 6 solved"]
     board_tree = watch(solve_board, parse(TREE_4X4), {"placed": 0}).tree()
     library_tree = record_tree(TREE_4X4)  # the library's naive search, drawn in notebook 03
     assert sum(n.status == "dead end" for n in board_tree.walk()) == len(library_tree.dead_ends())

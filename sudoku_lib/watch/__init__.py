@@ -9,7 +9,7 @@ the learner's file says: recursion, pruning lines), `record` (the trace hook and
 `tree` (the call tree), `recording` (what `watch` returns), `replay` (the stepper's model of a
 run) and `diagnosis` (a mistake a run shows, in words). The time limit is `sudoku_lib.timelimit`,
 shared with the checks; the pictures of the tree are `sudoku_lib.calltree` (SVG, beside the
-stepper) and `sudoku_lib.tree_figures` (matplotlib, for a whole tree on a page).
+stepper) and `sudoku_lib.tree_figures` (SVG too, for a whole tree on a page).
 """
 
 from .diagnosis import find_missing_undo
