@@ -116,3 +116,20 @@ def test_port_picks_the_port_of_both_labs_and_the_address_opens_00():
         assert "--LabApp.default_url=/lab/tree/00_start_here.ipynb" in served[0]
         assert "ignore:ServerApp.token config is deprecated:DeprecationWarning" in served[0]
     assert "--ServerApp.port=" not in make_dry_run("lab")  # no PORT: the usual port or the next
+
+
+def test_the_teacher_s_copy_is_trusted_so_its_stored_pictures_show(tmp_path: Path, monkeypatch):
+    """JupyterLab shows a notebook's stored SVG only when it trusts the notebook: the build signs
+    what it wrote, and a notebook the teacher then edits is no longer signed by it."""
+    from nbformat.sign import NotebookNotary
+
+    from tools.make_student import TEACHER, build
+
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "signatures"))  # a notary of its own
+    build(out_dir=tmp_path / "teacher", kind=TEACHER)
+    notary = NotebookNotary()
+    copies = sorted((tmp_path / "teacher").glob("*.ipynb"))
+    assert copies and all(notary.check_signature(nbformat.read(p, as_version=4)) for p in copies)
+    edited = nbformat.read(copies[0], as_version=4)
+    edited.cells[0].source += "\nA line the teacher added."
+    assert not notary.check_signature(edited)

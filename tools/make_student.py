@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Literal
 
 import nbformat
+import nbformat.sign
 
 from sudoku_lib.words import plural
 from tools import NOTEBOOKS, ROOT
@@ -383,9 +384,18 @@ def build(
         outcome = place(fresh, out_dir / name, manifest.get(name), name in chosen)
         if outcome.action not in (Action.KEPT, Action.KEPT_OUTDATED):
             manifest[name] = fingerprint(fresh)
+            if kind == TEACHER:
+                trust(fresh)
         outcomes.append(outcome)
     save_manifest(out_dir, manifest)
     return outcomes
+
+
+def trust(notebook: nbformat.NotebookNode) -> None:
+    """Sign a teacher's notebook as this build wrote it, so JupyterLab shows its stored pictures:
+    it shows no stored SVG, and only sanitised HTML, from a notebook it does not trust. (A
+    learner's copy stores no outputs; a notebook the teacher edited is theirs, and not signed.)"""
+    nbformat.sign.NotebookNotary().sign(notebook)
 
 
 def place(fresh: nbformat.NotebookNode, target: Path, built: str | None, reset: bool) -> Outcome:
