@@ -394,6 +394,15 @@ CHECK_TEXT.update(
             "even on {nums!r}, with no equal numbers to skip, your code finds only {got!r}: make "
             "`tried = set()` inside each call, before its loop, so each level starts afresh."
         ),
+        "not a palindrome": (
+            "{piece!r} in {answer!r} does not read the same backwards ({piece!r} reversed is "
+            "{reversed!r}): cut off a piece and go deeper only when the piece is a palindrome, "
+            "s[start:end] == s[start:end][::-1]."
+        ),
+        "pieces not s": (
+            "the pieces of {answer!r} do not join back into {s!r}: each call should cut from "
+            "`start`, where the last piece ended, and pass `end` down as the next start."
+        ),
         "no cut reaches the end": (
             "no answer at all: does a piece ever reach the end of the string? With "
             "s[start:end], `end` must run up to len(s) itself: range(start + 1, len(s) + 1)."

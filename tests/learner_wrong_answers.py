@@ -439,3 +439,43 @@ def find_subsequences_by_set(nums: list[int]) -> list[list[int]]:
 
     backtrack(0)
     return [list(s) for s in found]
+
+
+def partition_two_letters_pass(s: str) -> list[list[str]]:
+    """LeetCode 131 with a palindrome test that also lets any two letters through."""
+    res: list[list[str]] = []
+    path: list[str] = []
+
+    def backtrack(start: int) -> None:
+        if start == len(s):
+            res.append(path[:])
+            return
+        for end in range(start + 1, len(s) + 1):
+            piece = s[start:end]
+            if piece == piece[::-1] or len(piece) == 2:
+                path.append(piece)
+                backtrack(end)
+                path.pop()
+
+    backtrack(0)
+    return res
+
+
+def partition_next_cut_from_start(s: str) -> list[list[str]]:
+    """LeetCode 131 whose next call cuts from start + 1, not from where the piece ended."""
+    res: list[list[str]] = []
+    path: list[str] = []
+
+    def backtrack(start: int) -> None:
+        if start >= len(s):
+            res.append(path[:])
+            return
+        for end in range(start + 1, len(s) + 1):
+            piece = s[start:end]
+            if piece == piece[::-1]:
+                path.append(piece)
+                backtrack(start + 1)
+                path.pop()
+
+    backtrack(0)
+    return res

@@ -65,6 +65,12 @@ WRONG: list[tuple[Callable[..., Any], Callable[..., Any], list[str]]] = [
     (nb08.check_combination_sum, learner.combination_sum_continue, ["your loop has no `break`"]),
     (nb08.check_combination_sum2, learner.combination_sum2_by_set, ["no pruning at all (62)"]),
     (nb08.check_find_subsequences, learner.find_subsequences_by_set, ["pruned, it needs 12"]),
+    (
+        nb08.check_partition,
+        learner.partition_two_letters_pass,
+        ["'ab' in ['a', 'ab'] does not read the same backwards"],
+    ),
+    (nb08.check_partition, learner.partition_next_cut_from_start, ["do not join back into"]),
 ]
 INTERNAL_WORDS = ("NoAnswer", "NO_ANSWER", "Attempt", "Traceback")
 

@@ -275,6 +275,21 @@ def no_piece_reaches_the_end(attempt: Attempt) -> str | None:
     return None
 
 
+def piece_not_a_palindrome(attempt: Attempt) -> str | None:
+    """LeetCode 131: an answer holds a piece that does not read the same both ways, or pieces
+    that do not join back into s: the test for a piece (or where the next cut starts) is off."""
+    found = missing_and_extra(attempt)
+    text = attempt.case.args[0]
+    for answer in found[1] if found else []:
+        pieces = [piece for piece in answer if isinstance(piece, str)]
+        wrong = next((piece for piece in pieces if piece != piece[::-1]), None)
+        if wrong is not None:
+            return check_text("not a palindrome", piece=wrong, reversed=wrong[::-1], answer=answer)
+        if len(pieces) == len(answer) and "".join(pieces) != text:
+            return check_text("pieces not s", answer=answer, s=text)
+    return None
+
+
 PERMUTE_UNIQUE = Exercise(
     "permute_unique",
     template.permutations_unique,
@@ -314,7 +329,7 @@ PARTITION = Exercise(
     True,
     watch_text("hint 131"),
     check_text("pruning 131"),
-    (no_piece_reaches_the_end,),
+    (no_piece_reaches_the_end, piece_not_a_palindrome),
 )
 FIND_SUBSEQUENCES = Exercise(
     "find_subsequences",
