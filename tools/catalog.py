@@ -42,6 +42,7 @@ TABLES = frozenset(
         "PICTURE_TEXT",
         "WATCH_TEXT",
         "METHOD_LABELS",
+        "METHOD_TITLES",
         "SWITCH_LABELS",
         "BOX_NAMES_9",
         "COUNT_WORDS",

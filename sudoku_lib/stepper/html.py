@@ -14,6 +14,7 @@ from html import escape
 
 from .. import style
 from ..board import BLANK, Board, Cell, Digit, flatten, geometry_of
+from ..i18n import _
 from ..words import picture_text
 
 SIZES = ("default", "large")
@@ -136,15 +137,18 @@ def pencil_marks(marks: list[Digit] | None, digits: tuple[Digit, ...], box: int)
     return f'<div class="sdk-pm sdk-pm{box}">{spans}</div>'
 
 
-def stack_html(lines: list[str], title: str = "call stack") -> str:
-    """The stack, top first: the newest line outlined and marked with an arrow."""
+def stack_html(lines: list[str], title: str | None = None) -> str:
+    """The stack, top first: the newest line outlined and marked with an arrow; its title is
+    "call stack" (in the language chosen) unless another is given."""
     shown = [
         f'<div class="sdk-level{" sdk-top" if i == len(lines) - 1 else ""}">'
         f"{'▶ ' if i == len(lines) - 1 else ''}{escape(line)}</div>"
         for i, line in reversed(list(enumerate(lines)))
     ]
-    body = "".join(shown) or '<div class="sdk-level">(empty: no choice open)</div>'
-    return f'<div class="sdk-stack"><b>{escape(title)}</b>{body}</div>'
+    empty = escape(_("(empty: no choice open)"))
+    body = "".join(shown) or f'<div class="sdk-level">{empty}</div>'
+    heading = escape(_("call stack") if title is None else title)
+    return f'<div class="sdk-stack"><b>{heading}</b>{body}</div>'
 
 
 BESIDE_FROM = {"default": 660, "large": 780}
