@@ -13,16 +13,18 @@ import math
 from html import escape
 
 from . import style
+from .i18n import N_, _
 from .watch.tree import CallNode
 
-# marker, face colour, edge colour, size, legend text; every face has >= 3:1 contrast on white
+# marker, face colour, edge colour, size, legend text (translated where it is drawn); every
+# face has >= 3:1 contrast on white
 MARKERS = {
-    "solved": ("*", style.PLACED, style.GRID_THICK, 20, "solved: an answer recorded"),
-    "dead end": ("X", "#b91c1c", "#b91c1c", 12, "dead end: nothing found below"),
-    "pruned": ("s", "white", "#4b5563", 9, "pruned: a branch skipped"),
-    "raised": ("D", "#c2410c", style.GRID_THICK, 12, "raised an exception"),
-    "open": ("^", "#6b7280", style.GRID_THICK, 12, "still running when the run stopped"),
-    "": ("o", "#d1d5db", style.GRID_THICK, 11, "went deeper"),
+    "solved": ("*", style.PLACED, style.GRID_THICK, 20, N_("solved: an answer recorded")),
+    "dead end": ("X", "#b91c1c", "#b91c1c", 12, N_("dead end: nothing found below")),
+    "pruned": ("s", "white", "#4b5563", 9, N_("pruned: a branch skipped")),
+    "raised": ("D", "#c2410c", style.GRID_THICK, 12, N_("raised an exception")),
+    "open": ("^", "#6b7280", style.GRID_THICK, 12, N_("still running when the run stopped")),
+    "": ("o", "#d1d5db", style.GRID_THICK, 11, N_("went deeper")),
 }
 CURRENT_RING = "#111827"
 
@@ -119,9 +121,10 @@ class TreePicture:
         edges = [self.edge(node, position) for node in shown if id(node) in self.parent]
         nodes = [self.node(node, position, current) for node in shown]
         box = f"{left:.0f} {top:.0f} {VIEW_WIDTH} {VIEW_HEIGHT}"
+        named = escape(_("call tree, around the current call"))
         return (
             f'<svg class="sdk-calltree" width="{VIEW_WIDTH}" height="{VIEW_HEIGHT}" '
-            f'viewBox="{box}" role="img" aria-label="call tree, around the current call">'
+            f'viewBox="{box}" role="img" aria-label="{named}">'
             f"{''.join(edges)}{''.join(nodes)}</svg>"
         )
 

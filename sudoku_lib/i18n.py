@@ -71,6 +71,12 @@ def _(message: str) -> str:
     return _catalog.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark `message` for the catalog without translating it (a name kept in a table, looked up
+    by its English and translated where it is shown, with `_`)."""
+    return message
+
+
 def pgettext(context: str, message: str) -> str:
     """`message` in the language chosen, read in `context` (one English word, two meanings)."""
     return _catalog.pgettext(context, message)

@@ -13,6 +13,7 @@ from matplotlib.lines import Line2D
 from . import style
 from .calltree import CURRENT_RING, MARKERS, layout
 from .errors import SudokuError
+from .i18n import _
 from .template import Gain
 from .watch import CallNode, Recording
 from .words import number, plural
@@ -65,7 +66,7 @@ def draw_nodes(
 def legend(statuses: set[str]) -> list[Line2D]:
     """Legend entries for the statuses present in this tree."""
     return [
-        Line2D([], [], marker=m, ms=min(s, 14), mfc=f, mec=e, ls="none", label=text)
+        Line2D([], [], marker=m, ms=min(s, 14), mfc=f, mec=e, ls="none", label=_(text))
         for status, (m, f, e, s, text) in MARKERS.items()
         if status in statuses
     ]
@@ -85,21 +86,24 @@ def draw_call_tree(
     nodes = list(root.walk())
     if len(nodes) > MAX_CALL_NODES:
         raise SudokuError(
-            f"this call tree has {number(len(nodes))} nodes; a picture stays readable up to "
-            f"{MAX_CALL_NODES}, so watch a smaller case"
+            _(
+                "this call tree has {count} nodes; a picture stays readable up to {most}, so "
+                "watch a smaller case"
+            ).format(count=number(len(nodes)), most=MAX_CALL_NODES)
         )
     places = layout(root)
     width = max(x for x, _ in places.values()) + 1
     depth = int(-min(y for _, y in places.values()))
     if ax is None:
-        _, ax = plt.subplots(
+        _figure, ax = plt.subplots(
             figsize=(min(16.0, max(6.0, 0.45 * width + 3.5)), 0.8 * depth + 1.6),
             layout="constrained",
         )
     draw_edges(ax, nodes, places)
     draw_nodes(ax, nodes, places, len(nodes) <= LABELS_UP_TO, current)
     ax.set_xticks([])
-    ax.set_yticks([-d for d in range(depth + 1)], [f"depth {d}" for d in range(depth + 1)])
+    levels = range(depth + 1)
+    ax.set_yticks([-d for d in levels], [_("depth {depth}").format(depth=d) for d in levels])
     ax.tick_params(length=0, labelsize=10)
     for spine in ax.spines.values():
         spine.set_visible(False)
@@ -109,7 +113,10 @@ def draw_call_tree(
               bbox_to_anchor=(1.0, 1.0), fontsize=10, frameon=False)  # fmt: skip
     calls = sum(1 for n in nodes if n.status != "pruned")
     solved = sum(1 for n in nodes if n.status == "solved")
-    ax.set_title(title or f"{root.label}: {plural(calls, 'call')}, {number(solved)} solved",
+    said = _("{label}: {calls}, {solved} solved").format(
+        label=root.label, calls=plural(calls, "call"), solved=number(solved)
+    )
+    ax.set_title(title or said,
                  fontsize=12)  # fmt: skip
     return ax
 
@@ -118,22 +125,23 @@ def draw_pruning_gains(gains: Sequence[Gain], ax: Axes | None = None) -> Axes:
     """Calls with and without each problem's pruning, on a log scale: plain bars for without,
     hatched for with, so the two read apart without colour."""
     if ax is None:
-        _, ax = plt.subplots(figsize=(8, 0.55 * len(gains) + 1.5), layout="constrained")
+        _figure, ax = plt.subplots(figsize=(8, 0.55 * len(gains) + 1.5), layout="constrained")
     names = [f"{g.problem.number} {g.problem.name}" for g in gains]
     ys = range(len(gains))
     edge = style.GRID_THICK
     ax.barh([y + 0.2 for y in ys], [g.calls_unpruned for g in gains], height=0.4,
-            color="#9ca3af", edgecolor=edge, label="without pruning")  # fmt: skip
+            color="#9ca3af", edgecolor=edge, label=_("without pruning"))  # fmt: skip
     ax.barh([y - 0.2 for y in ys], [g.calls_pruned for g in gains], height=0.4,
-            color=style.PLACED, edgecolor=edge, hatch="//", label="with pruning")  # fmt: skip
+            color=style.PLACED, edgecolor=edge, hatch="//", label=_("with pruning"))  # fmt: skip
     for y, gain in zip(ys, gains, strict=True):
-        ax.text(gain.calls_unpruned * 1.1, y + 0.2, f"{gain.ratio:.1f}x fewer calls", va="center",
+        fewer = _("{ratio}x fewer calls").format(ratio=f"{gain.ratio:.1f}")
+        ax.text(gain.calls_unpruned * 1.1, y + 0.2, fewer, va="center",
                 fontsize=9)  # fmt: skip
     ax.set_yticks(list(ys), names, fontsize=10)
     ax.invert_yaxis()
     ax.set_xscale("log")
     ax.set_xlim(right=max(g.calls_unpruned for g in gains) * 8)  # room for the words
-    ax.set_xlabel("calls of the recursive function (log scale)")
+    ax.set_xlabel(_("calls of the recursive function (log scale)"))
     ax.legend(loc="lower right", fontsize=10)
-    ax.set_title("what each problem's pruning saves, measured", fontsize=12)
+    ax.set_title(_("what each problem's pruning saves, measured"), fontsize=12)
     return ax

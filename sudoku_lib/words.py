@@ -659,6 +659,13 @@ WATCH_TEXT = {
     ),
     "before": "before the first call of {name}",
     "stack title": "your calls",
+    "title": "watch: {name}",
+    "calls open": "calls open {depth}",
+    "digits placed": "digits placed {count}",
+    "summary": "watched {name}: {calls}, {placed}{steps}; {ended}",
+    "placed": "{digits} placed, ",
+    "returned": "returned {value}",
+    "position": "<watched {name}: step {position} of {known}>",
     "too many steps": "stopped after {steps} steps (max_steps={max_steps})",
     "too slow": (
         "stopped after {seconds} (max_seconds={max_seconds}): is there a loop that never ends?"

@@ -9,7 +9,8 @@ translation fails CI with the message named. Babel does the catalog work (readin
 most of its words in tables (`CHECK_TEXT` and its kin in words.py) that are looked up by key, so a
 message id is a table's value rather than the argument of a `_()` call. What is extracted:
 
-- the first argument of `_("...")`, and `pgettext("context", "...")`, `ngettext("one", "many", n)`;
+- the first argument of `_("...")` and of `N_("...")` (a name marked where it is defined and
+  translated where it is shown), and `pgettext("context", "...")`, `ngettext("one", "many", n)`;
 - `plural(n, "noun")` and `plural(n, "noun", "nouns")`, as "{count} noun" / "{count} nouns" in
   the context "counted" (words.plural looks them up so);
 - every string value of the tables named in `TABLES`, wherever they are assigned or updated.
@@ -82,7 +83,7 @@ def _call_messages(call: ast.Call) -> Iterator[Extracted]:
     name = call.func.id if isinstance(call.func, ast.Name) else None
     texts = [_literal(arg) for arg in call.args]
     line = call.lineno
-    if name == "_" and texts and texts[0] is not None:
+    if name in ("_", "N_") and texts and texts[0] is not None:
         yield line, texts[0], None
     elif name == "pgettext" and len(texts) == 2 and texts[0] is not None and texts[1] is not None:
         yield line, texts[1], texts[0]

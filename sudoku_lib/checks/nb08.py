@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import template
+from ..i18n import N_
 from ..words import check_text, number, plural, watch_text
 from .core import Attempt, Case, Recogniser, Report, check_cases
 from .recorder import watching_calls
@@ -329,11 +330,11 @@ FIND_SUBSEQUENCES = Exercise(
 def check_permute_unique(function: Callable[[list[int]], list[list[int]]]) -> Report:
     """LeetCode 47: every distinct order of nums, which may repeat."""
     inputs = {
-        "LeetCode's example": ([1, 1, 2],),
-        "no repeats": ([1, 2, 3],),
-        "two pairs": ([2, 2, 1, 1],),
-        "three equal numbers": ([3, 3, 0, 3],),
-        "one number": ([1],),
+        N_("LeetCode's example"): ([1, 1, 2],),
+        N_("no repeats"): ([1, 2, 3],),
+        N_("two pairs"): ([2, 2, 1, 1],),
+        N_("three equal numbers"): ([3, 3, 0, 3],),
+        N_("one number"): ([1],),
     }
     return check_answers(PERMUTE_UNIQUE, function, inputs)
 
@@ -341,10 +342,10 @@ def check_permute_unique(function: Callable[[list[int]], list[list[int]]]) -> Re
 def check_subsets_with_dup(function: Callable[[list[int]], list[list[int]]]) -> Report:
     """LeetCode 90: every distinct subset of nums, which may repeat."""
     inputs = {
-        "LeetCode's example": ([1, 2, 2],),
-        "one number": ([0],),
-        "equal numbers not side by side": ([4, 4, 1, 4, 4],),
-        "no repeats": ([3, 1, 2],),
+        N_("LeetCode's example"): ([1, 2, 2],),
+        N_("one number"): ([0],),
+        N_("equal numbers not side by side"): ([4, 4, 1, 4, 4],),
+        N_("no repeats"): ([3, 1, 2],),
     }
     return check_answers(SUBSETS_WITH_DUP, function, inputs)
 
@@ -352,10 +353,10 @@ def check_subsets_with_dup(function: Callable[[list[int]], list[list[int]]]) -> 
 def check_combination_sum(function: Callable[[list[int], int], list[list[int]]]) -> Report:
     """LeetCode 39: candidates (distinct, reusable) adding up to target."""
     inputs = {
-        "LeetCode's example": ([2, 3, 6, 7], 7),
-        "a number used three times": ([2, 3, 5], 8),
-        "no way": ([2], 1),
-        "unsorted candidates": ([7, 3, 2], 18),
+        N_("LeetCode's example"): ([2, 3, 6, 7], 7),
+        N_("a number used three times"): ([2, 3, 5], 8),
+        N_("no way"): ([2], 1),
+        N_("unsorted candidates"): ([7, 3, 2], 18),
     }
     return check_answers(COMBINATION_SUM, function, inputs)
 
@@ -363,10 +364,10 @@ def check_combination_sum(function: Callable[[list[int], int], list[list[int]]])
 def check_combination_sum2(function: Callable[[list[int], int], list[list[int]]]) -> Report:
     """LeetCode 40: candidates (may repeat, each used once) adding up to target."""
     inputs = {
-        "LeetCode's example": ([10, 1, 2, 7, 6, 1, 5], 8),
-        "three 2s": ([2, 5, 2, 1, 2], 5),
-        "all equal": ([1, 1, 1, 1], 2),
-        "no way": ([3], 2),
+        N_("LeetCode's example"): ([10, 1, 2, 7, 6, 1, 5], 8),
+        N_("three 2s"): ([2, 5, 2, 1, 2], 5),
+        N_("all equal"): ([1, 1, 1, 1], 2),
+        N_("no way"): ([3], 2),
     }
     return check_answers(COMBINATION_SUM2, function, inputs)
 
@@ -374,11 +375,11 @@ def check_combination_sum2(function: Callable[[list[int], int], list[list[int]]]
 def check_partition(function: Callable[[str], list[list[str]]]) -> Report:
     """LeetCode 131: every way to cut s into palindromes."""
     inputs = {
-        "LeetCode's example": ("aab",),
-        "one letter": ("a",),
-        "a palindrome inside": ("abba",),
-        "palindromes in palindromes": ("aabaa",),
-        "no long palindrome": ("abc",),
+        N_("LeetCode's example"): ("aab",),
+        N_("one letter"): ("a",),
+        N_("a palindrome inside"): ("abba",),
+        N_("palindromes in palindromes"): ("aabaa",),
+        N_("no long palindrome"): ("abc",),
     }
     return check_answers(PARTITION, function, inputs)
 
@@ -386,9 +387,9 @@ def check_partition(function: Callable[[str], list[list[str]]]) -> Report:
 def check_find_subsequences(function: Callable[[list[int]], list[list[int]]]) -> Report:
     """LeetCode 491: distinct non-decreasing subsequences of length at least 2."""
     inputs = {
-        "LeetCode's example": ([4, 6, 7, 7],),
-        "mostly decreasing": ([4, 4, 3, 2, 1],),
-        "repeats apart": ([1, 2, 1, 1],),
-        "none": ([3, 2, 1],),
+        N_("LeetCode's example"): ([4, 6, 7, 7],),
+        N_("mostly decreasing"): ([4, 4, 3, 2, 1],),
+        N_("repeats apart"): ([1, 2, 1, 1],),
+        N_("none"): ([3, 2, 1],),
     }
     return check_answers(FIND_SUBSEQUENCES, function, inputs)
