@@ -28,7 +28,8 @@ import argparse
 import codecs
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
 
@@ -47,6 +48,51 @@ INTERRUPTED, OUTPUT_CLOSED = 130, 141
 MAX_BYTES = 4 * MAX_TEXT + len(codecs.BOM_UTF8)
 """The most bytes read from a file or standard input: the longest puzzle text parse accepts,
 four bytes a character at most in UTF-8, and a byte-order mark."""
+
+
+ARGPARSE_TEXT = (
+    "usage: ",
+    "positional arguments",
+    "options",
+    "show this help message and exit",
+    "argument %(argument_name)s: %(message)s",
+    "unrecognized arguments: %s",
+    "the following arguments are required: %s",
+    "expected one argument",
+    "expected at most one argument",
+    "expected at least one argument",
+    "expected %s argument",
+    "expected %s arguments",
+    "ambiguous option: %(option)s could match %(matches)s",
+    "invalid %(type)s value: %(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)",
+    "not allowed with argument %s",
+    "ignored explicit argument %r",
+    "one of the arguments %s is required",
+)
+"""argparse's own words that this command line can show (its help and its errors). argparse
+looks them up with the standard library's gettext, which has no catalog of ours, so while the
+command runs `argparse_speaks_ours` hands it the course's lookup for these."""
+
+
+@contextmanager
+def argparse_speaks_ours() -> Iterator[None]:
+    """While the body runs, argparse says its words of ARGPARSE_TEXT in the language chosen
+    (English stays argparse's own); afterwards argparse is as it was."""
+    own_gettext, own_ngettext = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+
+    def gettext(message: str) -> str:
+        return _(message) if message in ARGPARSE_TEXT else own_gettext(message)
+
+    def ngettext(singular: str, plural: str, count: int) -> str:
+        message = singular if count == 1 else plural
+        return _(message) if message in ARGPARSE_TEXT else own_ngettext(singular, plural, count)
+
+    argparse._, argparse.ngettext = gettext, ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = own_gettext, own_ngettext  # type: ignore[attr-defined]
 
 
 class CommandLineError(Exception):
@@ -254,7 +300,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with its three commands."""
-    parser = Parser(prog=PROGRAM, description=__doc__.split("\n\n")[0])
+    described = _("The command line: `python -m sudoku_lib solve|validate|bench ...`.")
+    parser = Parser(prog=PROGRAM, description=described)
     commands = parser.add_subparsers(dest="command", required=True)
     p_solve = commands.add_parser("solve", help=_("solve a puzzle and print it"))
     p_solve.add_argument("puzzle", help=_("81 characters, grid text, a file name, or - for stdin"))
@@ -289,6 +336,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command and return its exit code (see the table above)."""
+    with argparse_speaks_ours():
+        return run(argv)
+
+
+def run(argv: Sequence[str] | None) -> int:
+    """Parse the command line and run the command, turning every failure into its exit code."""
     try:
         args = build_parser().parse_args(argv)
         command: Callable[[argparse.Namespace], int] = args.run

@@ -23,16 +23,20 @@ import ipywidgets as widgets
 import pytest
 
 from sudoku_lib import SudokuError, checks, set_language
-from sudoku_lib.puzzles import SAMPLE
+from sudoku_lib.puzzles import FOUR_BY_FOUR, SAMPLE
 
 ENGLISH_RUN = re.compile(r"\b[A-Za-z][a-z]+\b(?:[ ,;:'-]+\b[A-Za-z][a-z]+\b){2,}")
 """Three or more English words in a row ("one step back"): a single word, a key's name or an
 identifier with `_` or digits does not match."""
-ALLOWED = re.compile(r"`[^`]*`|'[^'\n]*'|\{[^}\n]*\}|⟵[^<\n]*|<style>.*?</style>|<script>.*?</script>|<[^>]+>", re.S)
-"""Code in backticks, Python's reprs in single quotes ('back up', a choice's value), a choice
-of values in braces ({solve,validate}), the learner's own line after `⟵` in a caption, style
-sheets and scripts, and HTML tags: not prose."""
-TINY_4X4 = "1..4..2..2..4..1"
+ALLOWED = re.compile(
+    r"`[^`]*`|'[^'\n]*'|\{[^}\n]*\}|\b(?:True|False|None)\b|⟵[^<\n]*|抛出了 \w+：[^\n]*"
+    r"|<style>.*?</style>|<script>.*?</script>|<[^>]+>",
+    re.S,
+)
+"""Not prose: code in backticks, Python's reprs in single quotes ('back up', a choice's value)
+and its constants, a choice of values in braces ({solve,validate}), the learner's own line
+after `⟵` in a caption, the message of an exception the learner's code raised (Python's
+words), style sheets and scripts, and HTML tags."""
 
 
 def english_runs(text: str) -> list[str]:
@@ -70,8 +74,11 @@ def chinese():
 def test_the_search_for_english_finds_a_sentence_and_lets_code_and_names_be():
     assert english_runs("第 3 行：one step back (←)") == ["one step back"]
     assert english_runs("<b>run until solved</b>") == ["run until solved"]
-    assert english_runs("调用 `solve_board(board, counter)` 之后，按 Home 或 End，在 LeetCode 上") == []
-    assert english_runs('<style>.sdk-board td { border: 1px solid #333; }</style>棋盘') == []
+    assert (
+        english_runs("调用 `solve_board(board, counter)` 之后，按 Home 或 End，在 LeetCode 上")
+        == []
+    )
+    assert english_runs("<style>.sdk-board td { border: 1px solid #333; }</style>棋盘") == []
 
 
 def stepper_words(stepper: Any, moves: list[Callable[[], object]]) -> Iterator[str]:
@@ -107,7 +114,7 @@ def test_the_pruned_stepper_with_switches_off_and_side_by_side_speak_chinese():
 def test_the_stepper_in_predict_mode_speaks_chinese_right_and_wrong():
     from sudoku_lib.stepper import Stepper
 
-    stepper = Stepper(TINY_4X4, "naive", predict=True)
+    stepper = Stepper(FOUR_BY_FOUR, "naive", predict=True)
     texts = list(widget_words(stepper.widget))
     for turn in range(6):
         assert stepper.next_question()
@@ -127,7 +134,7 @@ def test_watch_speaks_chinese_in_its_summary_and_its_stepper():
     from tests.test_watch import solve_board
 
     for recording in (
-        watch(solve_board, parse(TINY_4X4), {"placed": 0}),
+        watch(solve_board, parse(FOUR_BY_FOUR), {"placed": 0}),
         watch(permute, [1, 2, 3]),
         watch(permute, [1, 2, 3], predict=True),
     ):

@@ -51,6 +51,7 @@ TABLES = frozenset(
         "UNIT_TEMPLATES",
         "STATUS_TEXT",
         "PREDICT_TEXT",
+        "ARGPARSE_TEXT",
     }
 )
 """Tables whose string values are messages, looked up through the catalog when shown."""
