@@ -35,14 +35,15 @@ _catalog: _gettext.NullTranslations = _gettext.NullTranslations()
 def language_code(name: str) -> str:
     """The course's code for a language as a person may write it ("zh", "zh_CN", "zh-CN", "en")."""
     if not isinstance(name, str):
-        raise TypeError(f"language: expected a string such as 'zh' or 'en', got {name!r}")
+        raise TypeError(
+            _("language: expected a string such as 'zh' or 'en', got {name!r}").format(name=name)
+        )
     code = name.strip().lower()
     code = ALIASES.get(code, code)
     if code not in LANGUAGES:
         known = ", ".join(repr(known) for known in LANGUAGES)
-        raise ArgumentError(
-            f"language: {name!r} is not one the course speaks; choose {known}", "language"
-        )
+        said = _("language: {name!r} is not one the course speaks; choose {known}")
+        raise ArgumentError(said.format(name=name, known=known), "language")
     return code
 
 

@@ -22,8 +22,12 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 
+import sudoku_lib as lib
 from sudoku_lib import SudokuError, checks, set_language
+from sudoku_lib.exact_cover import count_exact_cover
 from sudoku_lib.puzzles import FOUR_BY_FOUR, SAMPLE
+from sudoku_lib.queens import solve_queens
+from sudoku_lib.timelimit import check_seconds
 
 ENGLISH_RUN = re.compile(r"\b[A-Za-z][a-z]+\b(?:[ ,;:'-]+\b[A-Za-z][a-z]+\b){2,}")
 """Three or more English words in a row ("one step back"): a single word, a key's name or an
@@ -210,17 +214,47 @@ def test_the_wrong_answers_of_issue_17_are_told_in_chinese():
     assert found == []
 
 
+SHARED_ROWS = [["."] * 9] * 9
+
+
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: __import__("sudoku_lib").parse("12"),
-        lambda: __import__("sudoku_lib").parse(SAMPLE[:40] + "x" + SAMPLE[41:]),
-        lambda: __import__("sudoku_lib").solve(SAMPLE, max_nodes=-1),
-        lambda: __import__("sudoku_lib").solve(SAMPLE, method="clever"),
-        lambda: __import__("sudoku_lib").solve("11" + "." * 79),
-        lambda: __import__("sudoku_lib").count_solutions("." * 81, limit=0),
+        lambda: lib.parse("12"),
+        lambda: lib.parse(SAMPLE[:40] + "x" + SAMPLE[41:]),
+        lambda: lib.solve(SAMPLE, max_nodes=-1),
+        lambda: lib.solve(SAMPLE, method="clever"),
+        lambda: lib.solve("11" + "." * 79),
+        lambda: lib.count_solutions("." * 81, limit=0),
+        lambda: lib.solve_sudoku(SHARED_ROWS),
+        lambda: lib.solve_sudoku(SAMPLE),
+        lambda: lib.watch(42),
+        lambda: lib.watch(print, max_steps=0),
+        lambda: lib.Stepper(SAMPLE).goto(1.5),
+        lambda: lib.Stepper(SAMPLE, size="huge"),
+        lambda: count_exact_cover("." * 81, limit=10, max_nodes=5),
+        lambda: solve_queens(0),
+        lambda: check_seconds(-1),
+        lambda: lib.set_language("fr"),
     ],
-    ids=["short", "bad character", "negative bound", "unknown method", "clash", "limit"],
+    ids=[
+        "short",
+        "bad character",
+        "negative bound",
+        "unknown method",
+        "clash",
+        "limit",
+        "shared rows",
+        "not a list",
+        "watch no function",
+        "watch no steps",
+        "half a step",
+        "stepper size",
+        "exact cover gave up",
+        "no queens",
+        "negative time",
+        "unknown language",
+    ],
 )
 def test_library_errors_speak_chinese(call: Callable[[], object]):
     with pytest.raises((SudokuError, ValueError, TypeError)) as caught:

@@ -63,7 +63,8 @@ def check_size(size: str) -> str:
     """`size` if it is one the stepper has, else an error that lists them."""
     if size not in SIZES:
         names = ", ".join(repr(name) for name in SIZES)
-        raise ValueError(f"size must be one of {names}, not {size!r}")
+        said = _("size must be one of {names}, not {size!r}")
+        raise ValueError(said.format(names=names, size=size))
     return size
 
 
