@@ -14,7 +14,7 @@ from html import escape
 
 from .. import style
 from ..board import BLANK, Board, Cell, Digit, flatten, geometry_of
-from ..i18n import _
+from ..i18n import _, get_language, pgettext
 from ..words import picture_text
 
 SIZES = ("default", "large")
@@ -94,7 +94,8 @@ def board_html(
             if digit != BLANK:
                 content = digit
             elif (r, c) == marks.dead_end:
-                content = '<span class="sdk-x" aria-label="dead end">✕</span>'
+                said = escape(pgettext("marked on the board", "dead end"))
+                content = f'<span class="sdk-x" aria-label="{said}">✕</span>'
             else:
                 content = pencil_marks(candidates.get((r, c)), geo.digits, geo.box)
             cells.append(f'<td class="{" ".join(classes)}">{content}</td>')
@@ -138,6 +139,13 @@ def pencil_marks(marks: list[Digit] | None, digits: tuple[Digit, ...], box: int)
     return f'<div class="sdk-pm sdk-pm{box}">{spans}</div>'
 
 
+def lang_attribute() -> str:
+    """The `lang` of words the stepper shows in Chinese: the browser then picks Simplified glyphs,
+    and the style sheet a proportional font (a monospace one has no Chinese, and its wide spaces
+    spread a Chinese line apart), with figures of one width so the counters do not jitter."""
+    return ' lang="zh-CN"' if get_language() == "zh" else ""
+
+
 def stack_html(lines: list[str], title: str | None = None) -> str:
     """The stack, top first: the newest line outlined and marked with an arrow; its title is
     "call stack" (in the language chosen) unless another is given."""
@@ -149,7 +157,7 @@ def stack_html(lines: list[str], title: str | None = None) -> str:
     empty = escape(_("(empty: no choice open)"))
     body = "".join(shown) or f'<div class="sdk-level">{empty}</div>'
     heading = escape(_("call stack") if title is None else title)
-    return f'<div class="sdk-stack"><b>{heading}</b>{body}</div>'
+    return f'<div class="sdk-stack"{lang_attribute()}><b>{heading}</b>{body}</div>'
 
 
 BESIDE_FROM = {"default": 660, "large": 780}
@@ -246,6 +254,8 @@ STYLE = f"""<style>
 .sdk-caption, .sdk-title {{ font-size: calc(var(--sdk-text) + 2px); }}
 .sdk-counters, .sdk-keys, .sdk-note {{ font-size: var(--sdk-text); }}
 .sdk-counters {{ font-family: monospace; }}
+.sdk-stack:lang(zh), .sdk-counters:lang(zh) {{ font-family: sans-serif;
+  font-variant-numeric: tabular-nums; }}
 .sdk-keys {{ color: #4b5563; }}
 .sdk-busy, .sdk-busy * {{ cursor: progress !important; }}
 .sudoku-stepper.jupyter-widgets-disconnected::after,

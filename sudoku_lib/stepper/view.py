@@ -26,7 +26,7 @@ import traitlets
 from ..i18n import _, ngettext, pgettext
 from ..words import number, picture_text
 from .engine import RUN_CAP, whole_steps
-from .html import STYLE, check_size, stack_html
+from .html import STYLE, check_size, lang_attribute, stack_html
 from .model import Frame, StepperModel
 from .predict import Predicting
 from .quiz import QuizPanel
@@ -398,10 +398,11 @@ class BoardView:
         """Draw one frame."""
         self.board.value = frame.board_html
         self.stack.value = stack_html(frame.stack, stack_title)
-        self.counters.value = f'<div class="sdk-counters">{escape(frame.counters)}</div>'
+        lang = lang_attribute()
+        self.counters.value = f'<div class="sdk-counters"{lang}>{escape(frame.counters)}</div>'
         noted = escape(_(" ({note})").format(note=note))  # in Chinese: "（…）", no space
         said = f'<i class="sdk-note">{noted}</i>' if note else ""
-        self.caption.value = f'<div class="sdk-caption">{escape(frame.caption)}{said}</div>'
+        self.caption.value = f'<div class="sdk-caption"{lang}>{escape(frame.caption)}{said}</div>'
 
 
 class Viewable(Driver, Protocol):
