@@ -294,3 +294,15 @@ def test_the_command_line_speaks_chinese(arguments: list[str]):
     run = command_line(*arguments)
     assert re.search(r"[\u4e00-\u9fff]", run.stdout + run.stderr), run
     assert leaks([run.stdout, run.stderr]) == []
+
+
+def test_the_tables_speak_chinese_and_their_columns_line_up():
+    from sudoku_lib.measure import format_records, measure, shown_width
+
+    table = format_records({"naive": measure([FOUR_BY_FOUR], "naive")})
+    header, rule, row = table.splitlines()
+    assert leaks([header]) == [] and "节点数" in header
+    assert shown_width(header) == len(rule)  # a Chinese title is two columns wide
+    assert header.index("节点数") < header.index("推出")
+    forced_ends = shown_width(header[: header.index("推出") + 2])  # right-aligned: ends line up
+    assert forced_ends == shown_width(row[: row.index(" 0 ") + 2])
