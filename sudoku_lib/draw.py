@@ -18,6 +18,7 @@ from matplotlib.patches import Rectangle
 from . import style
 from .board import BLANK, Cell, Digit, box_index, geometry, parse
 from .errors import SudokuError
+from .i18n import _
 from .search.pruned import candidates_of
 from .trace import SearchTree, TreeNode
 from .validate import Conflict, find_conflicts
@@ -340,15 +341,17 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
     """
     if tree.size > MAX_TREE_NODES:
         raise SudokuError(
-            f"this search tree has {tree.size:,} nodes; a picture stays readable up to "
-            f"{MAX_TREE_NODES}, so record a smaller search (a 4x4 puzzle, or max_nodes=)"
+            _(
+                "this search tree has {count} nodes; a picture stays readable up to {most}, so "
+                "record a smaller search (a 4x4 puzzle, or max_nodes=)"
+            ).format(count=f"{tree.size:,}", most=MAX_TREE_NODES)
         )
     nodes = list(tree.root.walk())
     places = tree_layout(tree.root)
     width = max(x for x, _ in places.values()) + 1
     depth = max(node.depth for node in nodes)
     if ax is None:
-        _, ax = plt.subplots(
+        _figure, ax = plt.subplots(
             figsize=(max(5.0, 0.6 * width + 2.0) + 3.0, 0.55 * depth + 1.8), layout="constrained"
         )
     for node in nodes:

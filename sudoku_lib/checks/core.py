@@ -741,7 +741,7 @@ class ShortRepr(reprlib.Repr):
         try:
             text = repr(value)
         except Exception as error:
-            return f"<a {type(value).__name__} that cannot be shown: {type(error).__name__}>"
+            return unshowable(value, error)
         return text if len(text) <= self.maxother else text[: self.maxother - 1] + "…"
 
 
@@ -756,7 +756,13 @@ def safe_repr(value: Any) -> str:
     try:
         return SHORT.repr(value)
     except Exception as error:
-        return f"<a {type(value).__name__} that cannot be shown: {type(error).__name__}>"
+        return unshowable(value, error)
+
+
+def unshowable(value: object, error: Exception) -> str:
+    """What stands for a value whose own repr raised: its type and the error's."""
+    said = _("<a {kind} that cannot be shown: {error}>")
+    return said.format(kind=type(value).__name__, error=type(error).__name__)
 
 
 def board_difference(expected: list[list[str]], got: list[list[str]]) -> list[str]:

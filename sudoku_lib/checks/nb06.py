@@ -61,7 +61,7 @@ def number_lists() -> dict[str, list[float]]:
         "[9, 2, 7, 4, 1, 8]": [9, 2, 7, 4, 1, 8],
     }
     for name, records in sample_records().items():
-        lists[f"the nodes of {name}"] = values(records, "nodes")
+        lists[_("the nodes of {records}").format(records=_(name))] = values(records, "nodes")
     return lists
 
 

@@ -770,4 +770,4 @@ def safe_str(error: BaseException) -> str:
     try:
         return str(error)
     except Exception:
-        return f"<a {type(error).__name__} that cannot be shown>"
+        return _("<a {kind} that cannot be shown>").format(kind=type(error).__name__)
