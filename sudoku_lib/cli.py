@@ -106,6 +106,15 @@ class CommandLineError(Exception):
 class Parser(argparse.ArgumentParser):
     """argparse, but an error is one line (CommandLineError) rather than usage plus the error."""
 
+    def format_help(self) -> str:
+        """argparse's help, with its section headings closed as the language chosen closes them
+        ("options:", "选项："): argparse before Python 3.13 writes the colon itself."""
+        text = super().format_help()
+        for heading in (_("positional arguments"), _("options")):
+            closed = _("{heading}:").format(heading=heading)
+            text = text.replace(f"\n{heading}:\n", f"\n{closed}\n")
+        return text
+
     def error(self, message: str) -> NoReturn:
         line = _("{program}: {message} (see {program} --help)")
         raise CommandLineError(line.format(program=self.prog, message=message), BAD_INPUT)
@@ -305,7 +314,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     p_solve = commands.add_parser("solve", help=_("solve a puzzle and print it"))
     p_solve.add_argument("puzzle", help=_("81 characters, grid text, a file name, or - for stdin"))
-    p_solve.add_argument("--method", default="fast", choices=sorted(METHODS))
+    p_solve.add_argument(
+        "--method",
+        default="fast",
+        choices=sorted(METHODS),
+        help=_("which search solves it (default: fast)"),
+    )
     p_solve.add_argument(
         "--max-nodes",
         type=whole_number_option(0),
