@@ -126,7 +126,7 @@ def draw_pruning_gains(gains: Sequence[Gain], ax: Axes | None = None) -> Axes:
     hatched for with, so the two read apart without colour."""
     if ax is None:
         _figure, ax = plt.subplots(figsize=(8, 0.55 * len(gains) + 1.5), layout="constrained")
-    names = [f"{g.problem.number} {g.problem.name}" for g in gains]
+    names = [f"{g.problem.number} {g.problem.title}" for g in gains]
     ys = range(len(gains))
     edge = style.GRID_THICK
     ax.barh([y + 0.2 for y in ys], [g.calls_unpruned for g in gains], height=0.4,

@@ -306,3 +306,29 @@ def test_the_tables_speak_chinese_and_their_columns_line_up():
     assert header.index("节点数") < header.index("推出")
     forced_ends = shown_width(header[: header.index("推出") + 2])  # right-aligned: ends line up
     assert forced_ends == shown_width(row[: row.index(" 0 ") + 2])
+
+
+def axes_words(ax: Any) -> list[str]:
+    """Every word a matplotlib chart shows: title, axis labels, tick labels, texts, legend."""
+    words = [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
+    words += [label.get_text() for label in ax.get_xticklabels() + ax.get_yticklabels()]
+    words += [text.get_text() for text in ax.texts]
+    legend = ax.get_legend()
+    words += [text.get_text() for text in legend.get_texts()] if legend else []
+    return words
+
+
+def test_the_call_tree_and_the_pruning_chart_speak_chinese():
+    import matplotlib.pyplot as plt
+
+    from sudoku_lib.template import measure_pruning
+    from sudoku_lib.tree_figures import draw_call_tree, draw_pruning_gains
+    from sudoku_lib.watch import watch
+    from tests.learner_functions import permute
+
+    gains = draw_pruning_gains(measure_pruning())
+    tree = draw_call_tree(watch(permute, [1, 2, 3]))
+    words = axes_words(gains) + axes_words(tree)
+    plt.close("all")
+    assert leaks(words) == []
+    assert "47 全排列 II" in words  # LeetCode CN's own title
