@@ -390,7 +390,7 @@ def draw_search_tree(tree: SearchTree, ax: Axes | None = None, title: str | None
         spine.set_visible(False)
     ax.set_xlim(-0.7, width - 0.3)
     ax.set_ylim(-depth - 0.6, 0.6)
-    ax.legend(handles=TREE_LEGEND, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=11,
+    ax.legend(handles=tree_legend(), loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=11,
               frameon=False)  # fmt: skip
     if title is None:
         stats = tree.result.stats
@@ -416,8 +416,10 @@ def legend_dot(colour: str, text: str, shape: str = "o", edge: float = 1.0) -> L
     )  # fmt: skip
 
 
-TREE_LEGEND = [
-    legend_dot(style.PLACED, picture_text("tree path"), edge=2.5),
-    legend_dot(TRIED, picture_text("tree tried")),
-    legend_dot(style.DEAD_END, picture_text("tree dead end"), shape="s"),
-]
+def tree_legend() -> list[Line2D]:
+    """The search tree's legend, in the language chosen when the tree is drawn."""
+    return [
+        legend_dot(style.PLACED, picture_text("tree path"), edge=2.5),
+        legend_dot(TRIED, picture_text("tree tried")),
+        legend_dot(style.DEAD_END, picture_text("tree dead end"), shape="s"),
+    ]

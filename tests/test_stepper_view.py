@@ -39,7 +39,7 @@ def test_every_long_run_button_is_busy_while_it_runs():
 
 def test_a_widget_whose_kernel_restarted_says_to_run_its_cell_again():
     words = picture_text("kernel restarted")
-    rule = html.STYLE.split(".sudoku-stepper.jupyter-widgets-disconnected::after")[1]
+    rule = html.stylesheet().split(".sudoku-side-by-side.jupyter-widgets-disconnected::after")[-1]
     assert f'content: "{html.css_string(words)}"' in rule.split("}")[0]
     assert "run its cell again" in words
 

@@ -10,6 +10,7 @@ reprs of the learner's own values, and names such as LeetCode or Home/End on a k
 
 from __future__ import annotations
 
+import ast
 import html
 import inspect
 import os
@@ -17,6 +18,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -204,13 +206,18 @@ def test_every_check_speaks_chinese_to_a_wrong_answer(name: str, answer: Callabl
 
 
 def test_the_wrong_answers_of_issue_17_are_told_in_chinese():
+    from tests import learner_wrong_answers
     from tests.test_checks_wrong_answers import WRONG
 
+    kept = dict(vars(learner_wrong_answers))  # some count in globals: leave them as found
     found = []
-    for check, wrong, _ in WRONG:
-        report = check(wrong)
-        assert not report.passed
-        found.extend(leaks([repr(report)]))
+    try:
+        for check, wrong, _ in WRONG:
+            report = check(wrong)
+            assert not report.passed
+            found.extend(leaks([repr(report)]))
+    finally:
+        vars(learner_wrong_answers).update(kept)
     assert found == []
 
 
@@ -332,3 +339,42 @@ def test_the_call_tree_and_the_pruning_chart_speak_chinese():
     plt.close("all")
     assert leaks(words) == []
     assert "47 全排列 II" in words  # LeetCode CN's own title
+
+
+LOOKUPS = {
+    *("_", "pgettext", "ngettext", "plural", "status_text", "method_label", "switch_label"),
+    *("check_text", "picture_text", "watch_text", "predict_text", "cell_name", "unit_name"),
+}
+"""The functions that look words up in the language chosen."""
+
+
+def lookups_at_import(source: str) -> list[int]:
+    """The lines of a module that look words up outside any function: at import, in whatever
+    language was chosen then, so a later `set_language` would not reach them."""
+    found = []
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                continue
+            if (
+                isinstance(child, ast.Call)
+                and isinstance(child.func, ast.Name)
+                and child.func.id in LOOKUPS
+            ):
+                found.append(child.lineno)
+            visit(child)
+
+    visit(ast.parse(source))
+    return found
+
+
+def test_words_are_looked_up_when_shown_never_when_a_module_is_imported():
+    package = Path(lib.__file__).parent
+    found = {
+        str(path.relative_to(package)): lines
+        for path in sorted(package.rglob("*.py"))
+        if (lines := lookups_at_import(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
+    assert lookups_at_import('TITLE = _("call stack")\ndef f():\n    return _("x")') == [1]

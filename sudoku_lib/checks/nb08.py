@@ -27,8 +27,8 @@ class Exercise:
     title: str
     solve: Callable[..., template.Search]  # the reference solver (template.py)
     ordered: bool  # does the order inside an answer matter (a permutation) or not (a subset)?
-    repeat_hint: str  # what usually makes an answer come out twice
-    pruning: str  # the pruning the exercise names, in a few words
+    repeat_hint: str  # WATCH_TEXT's key for what usually makes an answer come out twice
+    pruning: str  # CHECK_TEXT's key for the pruning the exercise names, in a few words
     mistakes: tuple[Recogniser, ...] = ()  # this problem's own typical mistakes
     requirements: tuple[Recogniser, ...] = ()  # what a right answer must also do
 
@@ -103,7 +103,8 @@ def repeats(exercise: Exercise) -> Callable[[Attempt], str | None]:
         twice = sorted(a for a, n in counts.items() if n > 1)
         if not twice:
             return None
-        return watch_text("found twice", answer=list(twice[0]), hint=exercise.repeat_hint)
+        hint = watch_text(exercise.repeat_hint)
+        return watch_text("found twice", answer=list(twice[0]), hint=hint)
 
     return found_twice
 
@@ -161,7 +162,7 @@ def pruned_as_named(exercise: Exercise, function: Callable[..., Any]) -> Recogni
             calls=number(calls.most),
             unpruned=number(unpruned),
             pruned=number(pruned),
-            pruning=exercise.pruning,
+            pruning=check_text(exercise.pruning),
         )
 
     return fewer_calls_than_unpruned
@@ -280,23 +281,23 @@ PERMUTE_UNIQUE = Exercise(
     "permute_unique",
     template.permutations_unique,
     True,
-    watch_text("hint 47"),
-    check_text("pruning 47"),
+    "hint 47",
+    "pruning 47",
 )
 SUBSETS_WITH_DUP = Exercise(
     "subsets_with_dup",
     template.subsets_unique,
     False,
-    watch_text("hint 90"),
-    check_text("pruning 90"),
+    "hint 90",
+    "pruning 90",
     (skipped_the_first_of_a_level,),
 )
 COMBINATION_SUM = Exercise(
     "combination_sum",
     template.combination_sum,
     False,
-    watch_text("hint 39"),
-    check_text("pruning 39"),
+    "hint 39",
+    "pruning 39",
     (unsorted_break, reuse_not_passed_down),
     (breaks_on_sorted,),
 )
@@ -304,8 +305,8 @@ COMBINATION_SUM2 = Exercise(
     "combination_sum2",
     template.combination_sum_unique,
     False,
-    watch_text("hint 40"),
-    check_text("pruning 40"),
+    "hint 40",
+    "pruning 40",
     (unsorted_break, used_more_than_once, skipped_the_first_of_a_level),
     (breaks_on_sorted,),
 )
@@ -313,16 +314,16 @@ PARTITION = Exercise(
     "partition",
     template.palindrome_partitions,
     True,
-    watch_text("hint 131"),
-    check_text("pruning 131"),
+    "hint 131",
+    "pruning 131",
     (no_piece_reaches_the_end,),
 )
 FIND_SUBSEQUENCES = Exercise(
     "find_subsequences",
     template.increasing_subsequences,
     True,
-    watch_text("hint 491"),
-    check_text("pruning 491"),
+    "hint 491",
+    "pruning 491",
     (stopped_at_two, equal_numbers_refused, tried_set_shared),
 )
 

@@ -260,7 +260,7 @@ STYLE = f"""<style>
 .sdk-busy, .sdk-busy * {{ cursor: progress !important; }}
 .sudoku-stepper.jupyter-widgets-disconnected::after,
 .sudoku-side-by-side.jupyter-widgets-disconnected::after {{
-  content: "{css_string(picture_text("kernel restarted"))}"; order: -1; display: block;
+  order: -1; display: block;
   font-size: var(--sdk-text); color: #7a0000; background: #fff0f0;
   border-left: 6px solid #b00000; padding: 6px 10px; margin-bottom: 6px; }}
 .sudoku-side-by-side .sudoku-stepper.jupyter-widgets-disconnected::after {{ content: none; }}
@@ -284,3 +284,16 @@ STYLE = f"""<style>
 .sdk-large .widget-button, .sdk-large .widget-label, .sdk-large select, .sdk-large input,
 .sdk-large .widget-readout {{ font-size: 18px; height: auto; min-height: 32px; }}
 </style>"""
+"""The stepper's style sheet, the same in every language (`stylesheet()` adds the words)."""
+
+
+def stylesheet() -> str:
+    """STYLE with the words a widget shows once its kernel has restarted, in the language chosen
+    now (looked up when a stepper is drawn, not when this module is imported)."""
+    words = css_string(picture_text("kernel restarted"))
+    restarted = (
+        ".sudoku-stepper.jupyter-widgets-disconnected::after,\n"
+        ".sudoku-side-by-side.jupyter-widgets-disconnected::after"
+        f' {{ content: "{words}"; }}'
+    )
+    return STYLE.replace("</style>", f"{restarted}\n</style>")

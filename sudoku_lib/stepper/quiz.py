@@ -186,7 +186,9 @@ class QuizPanel:
         """The button of one choice, labelled with its words and its key."""
         key = question.keys[i]
         label = question.labels[i]
-        shown = f"{label} ({KEY_SIGNS.get(key, key.upper())})" if key and key != label else label
+        shown = label
+        if key and key != label:
+            shown = _("{label} ({key})").format(label=label, key=KEY_SIGNS.get(key, key.upper()))
         control = widgets.Button(
             description=shown, tooltip=shown, layout=widgets.Layout(width="auto")
         )

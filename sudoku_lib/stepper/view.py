@@ -26,7 +26,7 @@ import traitlets
 from ..i18n import _, ngettext, pgettext
 from ..words import number, picture_text
 from .engine import RUN_CAP, whole_steps
-from .html import STYLE, check_size, lang_attribute, stack_html
+from .html import check_size, lang_attribute, stack_html, stylesheet
 from .model import Frame, StepperModel
 from .predict import Predicting
 from .quiz import QuizPanel
@@ -373,7 +373,7 @@ class BoardView:
     """The picture of one model: title, board and stack (wrapping), counters, caption."""
 
     def __init__(self, title: str) -> None:
-        self.title = widgets.HTML(f'<b class="sdk-title">{escape(title)}</b>{STYLE}')
+        self.title = widgets.HTML(f'<b class="sdk-title">{escape(title)}</b>{stylesheet()}')
         self.board = widgets.HTML(layout=widgets.Layout(flex="0 0 auto"))
         self.stack = widgets.HTML(layout=widgets.Layout(flex="1 1 14em"))
         self.stack.add_class("sdk-stack-area")
