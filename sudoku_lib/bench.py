@@ -28,7 +28,7 @@ from pathlib import Path
 
 from .arguments import optional_whole_number, whole_number
 from .errors import SudokuError
-from .i18n import N_
+from .i18n import N_, _
 from .measure import Column, Record, format_rows, record_of
 from .puzzles import load_set
 from .stats import format_seconds
@@ -149,7 +149,9 @@ def run_benchmark(
         rows += set_rows
         if progress is not None:
             spent = format_seconds(time.perf_counter() - start)
-            progress(f"{set_name}: {len(puzzles)} puzzles x {len(methods)} methods in {spent}")
+            said = _("{set}: {puzzles} puzzles x {methods} methods in {spent}")
+            sizes = {"puzzles": len(puzzles), "methods": len(methods)}
+            progress(said.format(set=set_name, spent=spent, **sizes))
     return rows
 
 

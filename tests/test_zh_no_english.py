@@ -294,6 +294,7 @@ def command_line(*arguments: str) -> subprocess.CompletedProcess[str]:
         ["solve", SAMPLE, "--method", "clever"],
         ["solve", SAMPLE],
         ["validate", SAMPLE],
+        ["bench", "--quick", "--sets", "easy50", "--methods", "fast", "--repeat", "1"],
     ],
     ids=lambda arguments: " ".join(arguments)[:30] or "no arguments",
 )
