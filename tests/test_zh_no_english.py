@@ -379,3 +379,17 @@ def test_words_are_looked_up_when_shown_never_when_a_module_is_imported():
     }
     assert found == {}
     assert lookups_at_import('TITLE = _("call stack")\ndef f():\n    return _("x")') == [1]
+
+
+def test_what_make_lab_zh_says_it_built_or_kept_is_chinese():
+    from tools.make_student import Action, Outcome, report
+
+    outcomes = [
+        Outcome("00_start_here.ipynb", Action.ADDED),
+        Outcome("03_backtracking.ipynb", Action.KEPT_OUTDATED),
+        Outcome("04_pruning.ipynb", Action.UPDATED),
+    ]
+    lines = report(outcomes, Path("learner-zh"), "make reset-zh")
+    assert lines[0] == "在 learner-zh/ 里建好了 1 本笔记本"
+    assert "make reset-zh NB=03" in lines[1]
+    assert leaks(lines) == []

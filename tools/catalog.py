@@ -35,6 +35,8 @@ from babel.messages.pofile import read_po, write_po
 from tools import ROOT
 
 PACKAGE = ROOT / "sudoku_lib"
+SPEAKING_TOOLS = (ROOT / "tools" / "make_student.py",)
+"""Tools whose words a learner reads (what `make lab-zh` says it built or kept)."""
 DOMAIN = "sudoku_lib"
 LOCALES = ("zh_CN",)
 TABLES = frozenset(
@@ -140,9 +142,10 @@ def messages_in(source: str) -> Iterator[Extracted]:
 
 
 def extract() -> Catalog:
-    """The template catalog: every message of the package, with the files and lines it is on."""
+    """The template catalog: every message of the package (and of the tools that speak to a
+    learner), with the files and lines it is on."""
     template = Catalog(project="sudoku-lib", domain=DOMAIN, fuzzy=False)
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in [*sorted(PACKAGE.rglob("*.py")), *SPEAKING_TOOLS]:
         where = path.relative_to(ROOT).as_posix()
         for line, message_id, context in messages_in(path.read_text(encoding="utf-8")):
             if message_id:
