@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: install lab lab-zh lab-teacher app slides teacher test lint format notebooks notebooks-zh \
+.PHONY: install lab lab-zh lab-teacher app app-zh slides teacher test lint format notebooks notebooks-zh \
 	notebook-times student student-zh student-class student-class-zh reset reset-zh bench catalog \
 	zh-sync clean grade hub hub-load links
 
@@ -67,6 +67,10 @@ teacher: $(STAMP)
 app: $(STAMP)
 	JUPYTER_PATH=$(CURDIR)/app/jupyter $(BIN)/voila app/stepper_app.ipynb --template=course \
 		--Voila.ip=127.0.0.1 --token $(APP_PORT)
+
+# 中文版 of the app: the same app with every label in Chinese (its kernel reads SUDOKU_LANG).
+app-zh:
+	SUDOKU_LANG=zh $(MAKE) app
 
 # One reveal.js deck a notebook in build/slides/, opening offline: reveal.js, jQuery and RequireJS
 # come from the npm registry (pinned in tools/slides_build/package-lock.json) and are copied

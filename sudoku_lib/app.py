@@ -16,10 +16,19 @@ import ipywidgets as widgets
 from . import puzzles
 from .board import Board, parse, to_string
 from .errors import ConflictError, SudokuError
+from .i18n import N_, _
 from .search import SWITCHES, refuse_conflicts
 from .stepper import RUN_CAP
 from .stepper.view import SideBySide, Stepper, close_tree, side_by_side
-from .words import METHOD_LABELS, SWITCH_LABELS, number, plural, predict_text, switched_off
+from .words import (
+    METHOD_LABELS,
+    method_label,
+    number,
+    plural,
+    predict_text,
+    switch_label,
+    switched_off,
+)
 
 SIZE = "large"
 """The stepper's size in the app: digits and words readable from the back of a classroom."""
@@ -30,16 +39,17 @@ Layout = Literal["one", "side by side"]
 FAMOUS = puzzles.famous()
 
 NAMED: dict[str, str] = {
-    "The LeetCode sample (easy)": puzzles.SAMPLE,
-    "Built against brute force (Wikipedia)": puzzles.ANTI_BACKTRACKING,
-    "Arto Inkala's 2012 puzzle": FAMOUS["Inkala 2012"],
+    N_("The LeetCode sample (easy)"): puzzles.SAMPLE,
+    N_("Built against brute force (Wikipedia)"): puzzles.ANTI_BACKTRACKING,
+    N_("Arto Inkala's 2012 puzzle"): FAMOUS["Inkala 2012"],
     "AI Escargot": FAMOUS["AI Escargot"],
     "Platinum Blonde": FAMOUS["Platinum Blonde"],
     "Golden Nugget": FAMOUS["Golden Nugget"],
     "Easter Monster": FAMOUS["Easter Monster"],
-    "A small 4x4 puzzle": puzzles.FOUR_BY_FOUR,
+    N_("A small 4x4 puzzle"): puzzles.FOUR_BY_FOUR,
 }
-"""The named puzzles of sudoku_lib.puzzles, under the names a class would know them by."""
+"""The named puzzles of sudoku_lib.puzzles, under the names a class would know them by (the
+English name is the key a `Choice` holds; the app shows it in the language chosen)."""
 
 METHODS = ("naive", "pruned")
 """The methods worth stepping: "classic" and "fast" report only their end, so one step solves."""
@@ -84,8 +94,12 @@ def set_puzzle(set_name: str, n: int) -> str:
     chosen = puzzles.load_set(set_name)
     if not 1 <= n <= len(chosen):
         raise SudokuError(
-            f"{set_name} holds {plural(len(chosen), 'puzzle')}: "
-            f"choose a number from 1 to {number(len(chosen))}, not {number(n)}"
+            _("{set} holds {count}: choose a number from 1 to {last}, not {number}").format(
+                set=set_name,
+                count=plural(len(chosen), "puzzle"),
+                last=number(len(chosen)),
+                number=number(n),
+            )
         )
     return chosen[n - 1]
 
@@ -98,14 +112,18 @@ def puzzle_for(choice: Choice) -> str:
     """
     if choice.source == "named":
         if choice.name not in NAMED:
-            raise SudokuError(f"no puzzle is named {choice.name!r}")
+            raise SudokuError(_("no puzzle is named {name!r}").format(name=choice.name))
         text = NAMED[choice.name]
     elif choice.source == "set":
         text = set_puzzle(choice.set_name, choice.number)
     elif choice.source == "pasted":
         text = choice.text
     else:
-        raise SudokuError(f"a puzzle comes from 'named', 'set' or 'pasted', not {choice.source!r}")
+        raise SudokuError(
+            _("a puzzle comes from 'named', 'set' or 'pasted', not {source!r}").format(
+                source=choice.source
+            )
+        )
     board = parse(text)
     refuse_conflicts(board)
     return to_string(board)
@@ -118,16 +136,18 @@ def switches_for(method: str, switches_off: frozenset[str]) -> dict[str, bool]:
 
 def method_words(method: str, switches_off: frozenset[str] = frozenset()) -> str:
     """ "backtracking with pruning, hidden singles off": a method as the title says it."""
-    return switched_off(METHOD_LABELS.get(method, method), list(switches_for(method, switches_off)))
+    label = method_label(method) if method in METHOD_LABELS else method
+    return switched_off(label, list(switches_for(method, switches_off)))
 
 
 def source_words(choice: Choice) -> str:
     """Where the puzzle came from, for the title above the board."""
     if choice.source == "named":
-        return choice.name
+        return _(choice.name)
     if choice.source == "set":
-        return f"puzzle {number(choice.number)} of {choice.set_name}"
-    return "the pasted puzzle"
+        place = number(choice.number)
+        return _("puzzle {number} of {set}").format(number=place, set=choice.set_name)
+    return _("the pasted puzzle")
 
 
 def build_view(choice: Choice) -> Stepper | SideBySide:
@@ -146,26 +166,27 @@ def title_for(choice: Choice) -> str:
     """The line above the board: which puzzle, by which method (or which two, left and right)."""
     shown = method_words(choice.method, choice.switches_off)
     if choice.layout == "side by side":
-        return (
-            f"{source_words(choice)} · left: {shown} · right: {method_words(choice.compare_with)}"
+        return _("{puzzle} · left: {left} · right: {right}").format(
+            puzzle=source_words(choice), left=shown, right=method_words(choice.compare_with)
         )
-    return f"{source_words(choice)}, by {shown}"
+    return _("{puzzle}, by {method}").format(puzzle=source_words(choice), method=shown)
 
 
 def problem_words(error: SudokuError) -> str:
     """An error of the library as the app says it: a lead-in, then the library's own words."""
     if isinstance(error, ConflictError):
-        return f"No search can solve this puzzle: {error}."
-    return f"This puzzle cannot be used: {error}."
+        return _("No search can solve this puzzle: {error}.").format(error=error)
+    return _("This puzzle cannot be used: {error}.").format(error=error)
 
 
-PASTE_FIRST = "Paste a puzzle above, then press Use this puzzle."
+PASTE_FIRST = N_("Paste a puzzle above, then press Use this puzzle.")
+"""What the app says before a puzzle is pasted (translated when shown)."""
 
 
 def open_choice(choice: Choice) -> Opened:
     """Open what the teacher chose, or say in words why not (never a traceback)."""
     if choice.source == "pasted" and not choice.text.strip():
-        return Opened(None, title=PASTE_FIRST)
+        return Opened(None, title=_(PASTE_FIRST))
     try:
         view = build_view(choice)
     except SudokuError as error:
@@ -263,64 +284,66 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         self.pasted = choice.text  # the text as it was when "Use this puzzle" was pressed
         self.source = widgets.ToggleButtons(
             options=[
-                ("A named puzzle", "named"),
-                ("From a puzzle set", "set"),
-                ("Paste a puzzle", "pasted"),
+                (_("A named puzzle"), "named"),
+                (_("From a puzzle set"), "set"),
+                (_("Paste a puzzle"), "pasted"),
             ],
             value=choice.source,
             style=AUTO_WIDTH,
             tooltips=[
-                "famous puzzles from the course",
-                "the n-th puzzle of a bundled set",
-                "81 characters: 1-9, and '.' or '0' for a blank",
+                _("famous puzzles from the course"),
+                _("the n-th puzzle of a bundled set"),
+                _("81 characters: 1-9, and '.' or '0' for a blank"),
             ],
         )
         self.name = widgets.Dropdown(
-            options=list(NAMED), value=choice.name, tooltip="which named puzzle"
+            options=[(_(name), name) for name in NAMED],
+            value=choice.name,
+            tooltip=_("which named puzzle"),
         )
         self.set_name = widgets.Dropdown(
             options=[(f"{name} ({set_size(name)})", name) for name in puzzles.SETS],
             value=choice.set_name,
-            tooltip="which bundled set (how many puzzles it holds)",
+            tooltip=_("which bundled set (how many puzzles it holds)"),
         )
         self.number = widgets.IntText(  # not bounded: 96 of 95 is said, not quietly made 95
             value=choice.number,
             step=1,
-            tooltip="which puzzle of the set, counting from 1",
+            tooltip=_("which puzzle of the set, counting from 1"),
             layout=widgets.Layout(width="7em"),
         )
         self.text = widgets.Textarea(
             value=choice.text,
-            placeholder="81 characters, row by row: 1-9, and . or 0 for a blank",
+            placeholder=_("81 characters, row by row: 1-9, and . or 0 for a blank"),
             rows=3,
-            tooltip="the puzzle to step: 81 characters",
+            tooltip=_("the puzzle to step: 81 characters"),
             layout=widgets.Layout(width="46em"),
         )
         self.use_text = widgets.Button(
-            description="Use this puzzle", tooltip="read the pasted puzzle and step it"
+            description=_("Use this puzzle"), tooltip=_("read the pasted puzzle and step it")
         )
         self.method = widgets.ToggleButtons(
-            options=[(METHOD_LABELS[m], m) for m in METHODS], value=choice.method, style=AUTO_WIDTH
+            options=[(method_label(m), m) for m in METHODS], value=choice.method, style=AUTO_WIDTH
         )
         self.switches = {
             name: widgets.ToggleButton(
                 value=name not in choice.switches_off,
-                description=SWITCH_LABELS[name],
-                tooltip=f"{SWITCH_LABELS[name]}: on or off",
+                description=switch_label(name),
+                tooltip=_("{switch}: on or off").format(switch=switch_label(name)),
                 icon="check",
                 layout=widgets.Layout(width="auto"),
             )
             for name in SWITCHES["pruned"]
         }
         self.layout_choice = widgets.ToggleButtons(
-            options=[("One stepper", "one"), ("Side by side", "side by side")],
+            options=[(_("One stepper"), "one"), (_("Side by side"), "side by side")],
             value=choice.layout,
             style=AUTO_WIDTH,
         )
         self.compare_with = widgets.Dropdown(
-            options=[(METHOD_LABELS[m], m) for m in METHODS],
+            options=[(method_label(m), m) for m in METHODS],
             value=choice.compare_with,
-            tooltip="the method on the right, every switch on",
+            tooltip=_("the method on the right, every switch on"),
         )
         self.predict = widgets.ToggleButton(
             value=choice.predict,
@@ -345,22 +368,23 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         Folded, the controls leave the screen to the stepper; the title line under them
         still says which puzzle and method are shown.
         """
-        self.set_row = row([self.set_name, widgets.Label("number"), self.number])
+        self.set_row = row([self.set_name, widgets.Label(_("number")), self.number])
         self.text_row = row([self.text, self.use_text])
-        self.switch_row = row([widgets.Label("Switches"), *self.switches.values()])
-        self.compare_row = row([widgets.Label("Compare with"), self.compare_with])
+        self.switch_row = row([widgets.Label(_("Switches")), *self.switches.values()])
+        self.compare_row = row([widgets.Label(_("Compare with")), self.compare_with])
+        shown = [self.layout_choice, self.compare_row, self.predict]
         controls = widgets.VBox(
             [
-                row([widgets.Label("Puzzle"), self.source, self.name, self.set_row]),
+                row([widgets.Label(_("Puzzle")), self.source, self.name, self.set_row]),
                 self.text_row,
-                row([widgets.Label("Method"), self.method]),
+                row([widgets.Label(_("Method")), self.method]),
                 self.switch_row,
-                row([widgets.Label("Show"), self.layout_choice, self.compare_row, self.predict]),
+                row([widgets.Label(_("Show")), *shown]),
             ]
         )
         controls.add_class("sudoku-app-controls")
         self.fold = widgets.Accordion(
-            [controls], titles=("Sudoku stepper: the puzzle and the method",), selected_index=0
+            [controls], titles=(_("Sudoku stepper: the puzzle and the method"),), selected_index=0
         )
         self.children = (
             widgets.HTML(APP_STYLE),

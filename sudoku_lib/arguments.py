@@ -48,7 +48,7 @@ class _ShortRepr(reprlib.Repr):
         try:
             text = repr(x)
         except Exception:
-            return f"<a {type(x).__name__} whose repr fails>"
+            return _("<a {kind} whose repr fails>").format(kind=type(x).__name__)
         return text if len(text) <= self.maxother else text[: self.maxother - 3] + "..."
 
 
@@ -60,7 +60,7 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     try:
         text = _SHORT.repr(value)
     except Exception:  # a container whose own methods fail while being looked at
-        text = f"<a {type(value).__name__} that cannot be shown>"
+        text = _("<a {kind} that cannot be shown>").format(kind=type(value).__name__)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

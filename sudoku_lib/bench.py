@@ -28,6 +28,7 @@ from pathlib import Path
 
 from .arguments import optional_whole_number, whole_number
 from .errors import SudokuError
+from .i18n import N_, _
 from .measure import Column, Record, format_rows, record_of
 from .puzzles import load_set
 from .stats import format_seconds
@@ -148,7 +149,9 @@ def run_benchmark(
         rows += set_rows
         if progress is not None:
             spent = format_seconds(time.perf_counter() - start)
-            progress(f"{set_name}: {len(puzzles)} puzzles x {len(methods)} methods in {spent}")
+            said = _("{set}: {puzzles} puzzles x {methods} methods in {spent}")
+            sizes = {"puzzles": len(puzzles), "methods": len(methods)}
+            progress(said.format(set=set_name, spent=spent, **sizes))
     return rows
 
 
@@ -164,15 +167,15 @@ def ratio_cell(row: Row) -> str:
 
 
 COLUMNS: tuple[Column[Row], ...] = (
-    Column("method", method_cell, "<"),
-    Column("set", lambda row: row.set, "<", gap="  "),
-    Column("puzzles", lambda row: f"{row.puzzles:,}", gap="  "),
-    Column("finished", lambda row: f"{row.finished:,}", gap="  "),
-    Column("median", lambda row: format_seconds(row.median_ms / 1e3), gap="  "),
-    Column("max", lambda row: format_seconds(row.max_ms / 1e3), gap="  "),
-    Column("total", lambda row: format_seconds(row.total_s), gap="  "),
-    Column("puzzles/s", lambda row: f"{row.per_second:,.1f}", gap="  "),
-    Column("median nodes", lambda row: f"{row.median_nodes:,.1f}".removesuffix(".0"), gap="  "),
+    Column(N_("method"), method_cell, "<"),
+    Column(N_("set"), lambda row: row.set, "<", gap="  "),
+    Column(N_("puzzles"), lambda row: f"{row.puzzles:,}", gap="  "),
+    Column(N_("finished"), lambda row: f"{row.finished:,}", gap="  "),
+    Column(N_("median"), lambda row: format_seconds(row.median_ms / 1e3), gap="  "),
+    Column(N_("max"), lambda row: format_seconds(row.max_ms / 1e3), gap="  "),
+    Column(N_("total"), lambda row: format_seconds(row.total_s), gap="  "),
+    Column(N_("puzzles/s"), lambda row: f"{row.per_second:,.1f}", gap="  "),
+    Column(N_("median nodes"), lambda row: f"{row.median_nodes:,.1f}".removesuffix(".0"), gap="  "),
     Column(f"x {YARDSTICK}", ratio_cell, gap="  "),
 )
 

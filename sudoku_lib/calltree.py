@@ -14,6 +14,7 @@ import sys
 from html import escape
 
 from . import style
+from .i18n import _
 from .watch.tree import CallNode
 
 # marker, face colour, edge colour, size, legend (a key of words.PICTURE_TEXT); every face has
@@ -123,9 +124,10 @@ class TreePicture:
         edges = [self.edge(node, position) for node in shown if id(node) in self.parent]
         nodes = [self.node(node, position, current) for node in shown]
         box = f"{left:.0f} {top:.0f} {VIEW_WIDTH} {VIEW_HEIGHT}"
+        named = escape(_("call tree, around the current call"))
         return (
             f'<svg class="sdk-calltree" width="{VIEW_WIDTH}" height="{VIEW_HEIGHT}" '
-            f'viewBox="{box}" role="img" aria-label="call tree, around the current call">'
+            f'viewBox="{box}" role="img" aria-label="{named}">'
             f"{''.join(edges)}{''.join(nodes)}</svg>"
         )
 

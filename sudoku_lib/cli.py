@@ -28,7 +28,8 @@ import argparse
 import codecs
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn
 
@@ -49,6 +50,51 @@ MAX_BYTES = 4 * MAX_TEXT + len(codecs.BOM_UTF8)
 four bytes a character at most in UTF-8, and a byte-order mark."""
 
 
+ARGPARSE_TEXT = (
+    "usage: ",
+    "positional arguments",
+    "options",
+    "show this help message and exit",
+    "argument %(argument_name)s: %(message)s",
+    "unrecognized arguments: %s",
+    "the following arguments are required: %s",
+    "expected one argument",
+    "expected at most one argument",
+    "expected at least one argument",
+    "expected %s argument",
+    "expected %s arguments",
+    "ambiguous option: %(option)s could match %(matches)s",
+    "invalid %(type)s value: %(value)r",
+    "invalid choice: %(value)r (choose from %(choices)s)",
+    "not allowed with argument %s",
+    "ignored explicit argument %r",
+    "one of the arguments %s is required",
+)
+"""argparse's own words that this command line can show (its help and its errors). argparse
+looks them up with the standard library's gettext, which has no catalog of ours, so while the
+command runs `argparse_speaks_ours` hands it the course's lookup for these."""
+
+
+@contextmanager
+def argparse_speaks_ours() -> Iterator[None]:
+    """While the body runs, argparse says its words of ARGPARSE_TEXT in the language chosen
+    (English stays argparse's own); afterwards argparse is as it was."""
+    own_gettext, own_ngettext = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+
+    def gettext(message: str) -> str:
+        return _(message) if message in ARGPARSE_TEXT else own_gettext(message)
+
+    def ngettext(singular: str, plural: str, count: int) -> str:
+        message = singular if count == 1 else plural
+        return _(message) if message in ARGPARSE_TEXT else own_ngettext(singular, plural, count)
+
+    argparse._, argparse.ngettext = gettext, ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = own_gettext, own_ngettext  # type: ignore[attr-defined]
+
+
 class CommandLineError(Exception):
     """Something the command cannot do, with the exit code that says what kind of thing."""
 
@@ -59,6 +105,15 @@ class CommandLineError(Exception):
 
 class Parser(argparse.ArgumentParser):
     """argparse, but an error is one line (CommandLineError) rather than usage plus the error."""
+
+    def format_help(self) -> str:
+        """argparse's help, with its section headings closed as the language chosen closes them
+        ("options:", "选项："): argparse before Python 3.13 writes the colon itself."""
+        text = super().format_help()
+        for heading in (_("positional arguments"), _("options")):
+            closed = _("{heading}:").format(heading=heading)
+            text = text.replace(f"\n{heading}:\n", f"\n{closed}\n")
+        return text
 
     def error(self, message: str) -> NoReturn:
         line = _("{program}: {message} (see {program} --help)")
@@ -254,11 +309,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with its three commands."""
-    parser = Parser(prog=PROGRAM, description=__doc__.split("\n\n")[0])
+    described = _("The command line: `python -m sudoku_lib solve|validate|bench ...`.")
+    parser = Parser(prog=PROGRAM, description=described)
     commands = parser.add_subparsers(dest="command", required=True)
     p_solve = commands.add_parser("solve", help=_("solve a puzzle and print it"))
     p_solve.add_argument("puzzle", help=_("81 characters, grid text, a file name, or - for stdin"))
-    p_solve.add_argument("--method", default="fast", choices=sorted(METHODS))
+    p_solve.add_argument(
+        "--method",
+        default="fast",
+        choices=sorted(METHODS),
+        help=_("which search solves it (default: fast)"),
+    )
     p_solve.add_argument(
         "--max-nodes",
         type=whole_number_option(0),
@@ -289,6 +350,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command and return its exit code (see the table above)."""
+    with argparse_speaks_ours():
+        return run(argv)
+
+
+def run(argv: Sequence[str] | None) -> int:
+    """Parse the command line and run the command, turning every failure into its exit code."""
     try:
         args = build_parser().parse_args(argv)
         command: Callable[[argparse.Namespace], int] = args.run

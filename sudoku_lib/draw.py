@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from . import style
 from .board import BLANK, Board, Cell, Digit, box_index, geometry, parse
 from .errors import SudokuError
+from .i18n import _
 from .picture import (
     LEGEND_MARK,
     LEGEND_ROW,
@@ -416,8 +417,10 @@ def draw_search_tree(tree: SearchTree, title: str | None = None) -> Picture:
     """
     if tree.size > MAX_TREE_NODES:
         raise SudokuError(
-            f"this search tree has {tree.size:,} nodes; a picture stays readable up to "
-            f"{MAX_TREE_NODES}, so record a smaller search (a 4x4 puzzle, or max_nodes=)"
+            _(
+                "this search tree has {count} nodes; a picture stays readable up to {most}, so "
+                "record a smaller search (a 4x4 puzzle, or max_nodes=)"
+            ).format(count=f"{tree.size:,}", most=MAX_TREE_NODES)
         )
     if title is None:
         title = picture_text(

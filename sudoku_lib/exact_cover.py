@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 from .arguments import optional_whole_number, whole_number
 from .board import Board, Digit, copy_board, geometry, givens, parse
 from .errors import GaveUp, SudokuError
+from .i18n import _
 from .search.counters import Stats
 from .validate import find_conflicts
 from .words import number
@@ -83,9 +84,10 @@ def count_choice(stats: Stats, options: int) -> None:
         return
     if isinstance(stats, Budget) and stats.nodes >= stats.max_nodes:
         raise GaveUp(
-            f"Algorithm X gave up after {number(stats.max_nodes)} guesses (its bound); pass a "
-            f"larger max_nodes, say max_nodes={10 * max(stats.max_nodes, 1_000):_}, to search "
-            "further",
+            _(
+                "Algorithm X gave up after {count} guesses (its bound); pass a larger max_nodes, "
+                "say max_nodes={larger}, to search further"
+            ).format(count=number(stats.max_nodes), larger=f"{10 * max(stats.max_nodes, 1_000):_}"),
             "max_nodes",
             stats.max_nodes,
         )

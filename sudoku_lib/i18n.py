@@ -34,14 +34,15 @@ _catalog: _gettext.NullTranslations = _gettext.NullTranslations()
 def language_code(name: str) -> str:
     """The course's code for a language as a person may write it ("zh", "zh_CN", "zh-CN", "en")."""
     if not isinstance(name, str):
-        raise TypeError(f"language: expected a string such as 'zh' or 'en', got {name!r}")
+        raise TypeError(
+            _("language: expected a string such as 'zh' or 'en', got {name!r}").format(name=name)
+        )
     code = name.strip().lower()
     code = ALIASES.get(code, code)
     if code not in LANGUAGES:
         known = ", ".join(repr(known) for known in LANGUAGES)
-        raise ArgumentError(
-            f"language: {name!r} is not one the course speaks; choose {known}", "language"
-        )
+        said = _("language: {name!r} is not one the course speaks; choose {known}")
+        raise ArgumentError(said.format(name=name, known=known), "language")
     return code
 
 
@@ -69,6 +70,12 @@ def get_language() -> str:
 def _(message: str) -> str:
     """`message` (English, the catalog's id) in the language chosen; English when untranslated."""
     return _catalog.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the catalog without translating it (a name kept in a table, looked up
+    by its English and translated where it is shown, with `_`)."""
+    return message
 
 
 def pgettext(context: str, message: str) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import statistics
 import time
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
@@ -22,6 +23,7 @@ from typing import Any, Generic, Literal, TypeVar
 from tqdm.auto import tqdm
 
 from .board import BLANK, flatten, parse, to_string
+from .i18n import N_, _
 from .search import SWITCHES, solve
 from .stats import format_seconds
 
@@ -198,26 +200,40 @@ class Column(Generic[T]):
 
 
 def format_rows(items: Sequence[T], columns: Sequence[Column[T]]) -> str:
-    """The one table formatter of the course: a header, a rule, and a line per item.
+    """The one table formatter of the course: a header, a rule, and a line per item. Titles are
+    said in the language chosen, and Chinese characters count two columns wide, so a Chinese
+    table lines up too.
 
     Lines carry no trailing spaces, so a left-aligned last column (the times, in the notebooks'
     tables) stays unpadded and the nbval sanitizer's mask cannot shift the other columns.
     """
+    titles = [_(column.title) if column.title else "" for column in columns]
     cells = [[column.cell(item) for column in columns] for item in items]
     widths = [
-        max([column.width, len(column.title)] + [len(row[i]) for row in cells])
+        max([column.width, shown_width(titles[i])] + [shown_width(row[i]) for row in cells])
         for i, column in enumerate(columns)
     ]
 
     def line(values: Sequence[str]) -> str:
         parts = [
-            (column.gap if i else "") + f"{value:{column.align}{widths[i]}}"
+            (column.gap if i else "") + padded(value, widths[i], column.align)
             for i, (column, value) in enumerate(zip(columns, values, strict=True))
         ]
         return "".join(parts).rstrip()
 
-    header = line([column.title for column in columns])
-    return "\n".join([header, "-" * len(header)] + [line(row) for row in cells])
+    header = line(titles)
+    return "\n".join([header, "-" * shown_width(header)] + [line(row) for row in cells])
+
+
+def shown_width(text: str) -> int:
+    """How many columns `text` takes in a monospace font: a Chinese character takes two."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def padded(text: str, width: int, align: Literal["<", ">"]) -> str:
+    """`text` padded with spaces to `width` columns, on the right ("<") or the left (">")."""
+    room = " " * max(0, width - shown_width(text))
+    return text + room if align == "<" else room + text
 
 
 def count_text(x: float) -> str:
@@ -228,15 +244,15 @@ def count_text(x: float) -> str:
 Labelled = tuple[str, Record]
 RECORD_COLUMNS: tuple[Column[Labelled], ...] = (
     Column("", lambda item: item[0], "<", width=18),
-    Column("puzzle", lambda item: item[1].name, "<", width=8),
+    Column(N_("puzzle"), lambda item: item[1].name, "<", width=8),
     Column(
-        "nodes",
+        N_("nodes"),
         lambda item: f"> {item[1].nodes:,}" if item[1].gave_up else f"{item[1].nodes:,}",
         width=10,
     ),
-    Column("forced", lambda item: f"{item[1].forced:,}", width=8),
-    Column("backtracks", lambda item: f"{item[1].backtracks:,}", width=11),
-    Column("time", lambda item: format_seconds(item[1].seconds), "<", gap="   "),
+    Column(N_("forced"), lambda item: f"{item[1].forced:,}", width=8),
+    Column(N_("backtracks"), lambda item: f"{item[1].backtracks:,}", width=11),
+    Column(N_("time"), lambda item: format_seconds(item[1].seconds), "<", gap="   "),
 )
 
 
@@ -253,11 +269,11 @@ def format_records(results: Mapping[str, Sequence[Record]]) -> str:
 Summarised = tuple[str, dict[str, Any]]
 SUMMARY_COLUMNS: tuple[Column[Summarised], ...] = (
     Column("", lambda item: item[0], "<", width=22),
-    Column("solved", lambda item: f"{item[1]['solved']}/{item[1]['puzzles']}", width=9),
-    Column("median nodes", lambda item: count_text(item[1]["median nodes"]), width=13),
-    Column("max nodes", lambda item: count_text(item[1]["max nodes"]), width=10),
+    Column(N_("solved"), lambda item: f"{item[1]['solved']}/{item[1]['puzzles']}", width=9),
+    Column(N_("median nodes"), lambda item: count_text(item[1]["median nodes"]), width=13),
+    Column(N_("max nodes"), lambda item: count_text(item[1]["max nodes"]), width=10),
     Column(
-        "median / total time",
+        N_("median / total time"),
         lambda item: (
             f"{format_seconds(item[1]['median time'])} / {format_seconds(item[1]['total time'])}"
         ),

@@ -27,10 +27,9 @@ from .measure import Record, values
 from .style import EDGE, GRID_THIN
 from .words import picture_text
 
-LABELS = {
-    metric: picture_text(f"{metric} axis")
-    for metric in ("nodes", "seconds", "backtracks", "forced")
-}
+LABELED = ("nodes", "seconds", "backtracks", "forced")
+"""The metrics whose axis has words of its own ("nodes axis" in PICTURE_TEXT), looked up when a
+chart is drawn, so they come in the language chosen then."""
 HATCH = "#374151"  # dark grey stripes read on pale and deep bars alike
 MARKERS = ("o", "s", "^", "D", "v", "P")  # a shape per series too, for a grey print
 LINE_STYLES = ("-", "--", "-.", ":", (0, (5, 1, 1, 1)), (0, (1, 1)))
@@ -57,7 +56,7 @@ def set_effort_scale(ax: Axes, metric: str, axis: str = "y") -> None:
     set_scale(scale[0], **scale[1])
     target = ax.yaxis if axis == "y" else ax.xaxis
     target.set_major_formatter(PLAIN_NUMBERS)
-    target.set_label_text(LABELS.get(metric, metric))
+    target.set_label_text(picture_text(f"{metric} axis") if metric in LABELED else metric)
 
 
 def new_figure(size: tuple[float, float], **layout: Any) -> Figure:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .i18n import _
+
 
 @dataclass
 class QueensResult:
@@ -47,7 +49,7 @@ def place_queens(n: int, queens: list[int], found: QueensResult) -> bool:
 def solve_queens(n: int, stop_after: int | None = None) -> QueensResult:
     """Search an n x n board: every solution (the default), or stop after `stop_after` of them."""
     if n < 1:
-        raise ValueError(f"n must be at least 1, not {n}")
+        raise ValueError(_("n must be at least 1, not {n}").format(n=n))
     found = QueensResult(n, stop_after=stop_after)
     place_queens(n, [], found)
     return found

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from .i18n import get_language
+
 
 @dataclass
 class Search:
@@ -257,6 +259,11 @@ class Problem:
     chinese: str
     solver: Callable[..., Search]
     case: tuple[Any, ...]
+
+    @property
+    def title(self) -> str:
+        """The problem's name in the language chosen: in Chinese, LeetCode CN's own title."""
+        return self.chinese if get_language() == "zh" else self.name
 
 
 PROBLEMS = (

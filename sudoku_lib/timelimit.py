@@ -47,6 +47,8 @@ from pathlib import Path
 from types import CodeType, FrameType
 from typing import Any
 
+from .i18n import _
+
 TraceFunction = Callable[[FrameType, str, Any], Any]
 
 GRACE = 0.05
@@ -410,9 +412,15 @@ def has_loop(code: CodeType) -> bool:
 def check_seconds(seconds: object) -> float:
     """The limit as a float, refused with words when it is not a positive, finite time."""
     if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
-        raise TypeError(f"a time limit is a number of seconds, not {type(seconds).__name__}")
+        raise TypeError(
+            _("a time limit is a number of seconds, not {kind}").format(kind=type(seconds).__name__)
+        )
     if not 0 < float(seconds) < math.inf:
-        raise ValueError(f"a time limit must be more than 0 seconds and finite, not {seconds}")
+        raise ValueError(
+            _("a time limit must be more than 0 seconds and finite, not {seconds}").format(
+                seconds=seconds
+            )
+        )
     return float(seconds)
 
 

@@ -20,6 +20,7 @@ from .calltree import (
 )
 from .charts import Chart, chart_axes, finish, matplotlib_ready
 from .errors import SudokuError
+from .i18n import _
 from .picture import (
     LEGEND_MARK,
     LEGEND_ROW,
@@ -89,8 +90,10 @@ def draw_call_tree(
     nodes = list(root.walk())
     if len(nodes) > MAX_CALL_NODES:
         raise SudokuError(
-            f"this call tree has {number(len(nodes))} nodes; a picture stays readable up to "
-            f"{MAX_CALL_NODES}, so watch a smaller case"
+            _(
+                "this call tree has {count} nodes; a picture stays readable up to {most}, so "
+                "watch a smaller case"
+            ).format(count=number(len(nodes)), most=MAX_CALL_NODES)
         )
     if title is None:
         calls = sum(1 for n in nodes if n.status != "pruned")
@@ -129,7 +132,7 @@ def draw_pruning_gains(gains: Sequence[Gain], ax: Axes | None = None) -> Chart |
     from . import style
 
     ax = chart_axes(ax, (8, 0.55 * len(gains) + 1.5))
-    names = [f"{g.problem.number} {g.problem.name}" for g in gains]
+    names = [f"{g.problem.number} {g.problem.title}" for g in gains]
     ys = range(len(gains))
     edge = style.GRID_THICK
     ax.barh([y + 0.2 for y in ys], [g.calls_unpruned for g in gains], height=0.4,

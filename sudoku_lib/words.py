@@ -52,6 +52,15 @@ def switched_off(method_name: str, off: list[str]) -> str:
     )
 
 
+METHOD_TITLES = MappingProxyType({"naive": "naive", "pruned": "pruned"})
+"""How a stepper's title names its method, above the board: short, as code names it."""
+
+
+def method_title(name: str) -> str:
+    """A stepper's method as its title says it: "pruned", in Chinese "剪枝搜索"."""
+    return _(METHOD_TITLES[name]) if name in METHOD_TITLES else name
+
+
 def method_label(name: str) -> str:
     """How one of the stepper's methods reads on a button, in the language chosen."""
     return _(METHOD_LABELS[name])
@@ -665,6 +674,13 @@ WATCH_TEXT = {
     ),
     "before": "before the first call of {name}",
     "stack title": "your calls",
+    "title": "watch: {name}",
+    "calls open": "calls open {depth}",
+    "digits placed": "digits placed {count}",
+    "summary": "watched {name}: {calls}, {placed}{steps}; {ended}",
+    "placed": "{digits} placed, ",
+    "returned": "returned {value}",
+    "position": "<watched {name}: step {position} of {known}>",
     "too many steps": "stopped after {steps} steps (max_steps={max_steps})",
     "too slow": (
         "stopped after {seconds} (max_seconds={max_seconds}): is there a loop that never ends?"

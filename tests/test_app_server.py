@@ -17,7 +17,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
+from contextlib import contextmanager
 from urllib.parse import urlparse
 
 import pytest
@@ -76,16 +76,22 @@ def environment_and_argv(command: str) -> tuple[dict[str, str], list[str]]:
     return dict(s.split("=", 1) for s in settings), words[len(settings) :]
 
 
-@pytest.fixture
-def app_address(tmp_path: Path) -> Iterator[tuple[str, str]]:
-    """The app's server as `make app` starts it: its address and token."""
+@contextmanager
+def served_app(language: str | None = None) -> Iterator[tuple[str, str]]:
+    """The app's server as `make app` starts it (with SUDOKU_LANG set to `language`, if given):
+    its address and token."""
     port = free_port()
     OUTPUT.mkdir(exist_ok=True)
-    log = OUTPUT / "make-app.log"
+    log = OUTPUT / f"make-app{'-' + language if language else ''}.log"
+    environment = {**os.environ, "SUDOKU_LANG": language} if language else None
     with log.open("w", encoding="utf-8") as sink:
         env, argv = environment_and_argv(app_command(port))
         server = subprocess.Popen(
-            argv, cwd=ROOT, env={**os.environ, **env}, stdout=sink, stderr=subprocess.STDOUT
+            argv,
+            cwd=ROOT,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            env={**(environment or os.environ), **env},
         )
     try:
         deadline = time.monotonic() + START_SECONDS
@@ -96,6 +102,20 @@ def app_address(tmp_path: Path) -> Iterator[tuple[str, str]]:
         yield f"http://127.0.0.1:{port}/", found.group(1)
     finally:
         stop(server)
+
+
+@pytest.fixture
+def app_address() -> Iterator[tuple[str, str]]:
+    """The app's server as `make app` starts it: its address and token."""
+    with served_app() as address:
+        yield address
+
+
+@pytest.fixture
+def chinese_app_address() -> Iterator[tuple[str, str]]:
+    """The app's server as `make app-zh` starts it: `make app` with SUDOKU_LANG=zh."""
+    with served_app("zh") as address:
+        yield address
 
 
 def reach(url: str, token: str | None) -> tuple[int, str]:
@@ -176,3 +196,35 @@ def test_the_app_fits_a_1280x800_projector_alone_and_side_by_side(app_address):
         )
         assert min(cells) >= 34, "the boards squash"
         page.screenshot(path=str(OUTPUT / "app-fit-side-by-side.png"))
+
+
+def test_make_app_zh_is_make_app_speaking_chinese():
+    done = subprocess.run(
+        ["make", "-n", "-C", str(ROOT), "app-zh"], check=True, capture_output=True, text=True
+    )
+    assert "SUDOKU_LANG=zh" in done.stdout and "voila app/stepper_app.ipynb" in done.stdout
+
+
+@pytest.mark.browser
+def test_the_chinese_app_fits_a_projector_and_shows_no_english_sentence(chinese_app_address):
+    from playwright.sync_api import expect
+
+    from tests.test_browser_zh import WORDS_SHOWN
+    from tests.test_zh_no_english import leaks
+
+    require_chromium()
+    expect.set_options(timeout=30_000)
+    base, token = chinese_app_address
+    with chromium(PROJECTOR) as page:
+        page.goto(f"{base}?token={token}", timeout=90_000)
+        expect(page.locator(".sudoku-app-stage table.sdk-board")).to_be_visible(timeout=90_000)
+        expect(page.locator(".sudoku-app")).to_contain_text("数独单步演示器：题目和方法")
+        page.wait_for_timeout(500)
+        assert off_screen(page) == [], "one stepper, controls open"
+        shown = page.locator(".sudoku-app").evaluate(WORDS_SHOWN)
+        assert len(shown) > 40 and leaks(shown) == []
+        page.screenshot(path=str(OUTPUT / "app-zh.png"))
+        page.get_by_role("button", name="左右对比").click()
+        expect(page.locator(".sudoku-app-stage table.sdk-board")).to_have_count(2)
+        assert leaks(page.locator(".sudoku-app").evaluate(WORDS_SHOWN)) == []
+        page.screenshot(path=str(OUTPUT / "app-zh-side-by-side.png"))

@@ -1,6 +1,7 @@
 """The Chinese edition in a real JupyterLab and a real headless Chromium at a projector's 1280x800:
 JupyterLab's own menus in Chinese (its zh-CN language pack), and notebook 05's Chinese stepper
-rendering, stepping when clicked and captioning in Chinese. A screenshot is kept in test-output/.
+rendering, stepping when clicked and captioning in Chinese, with no English on a button, in a
+tooltip, a label or a menu of the stepper. A screenshot is kept in test-output/.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from sudoku_lib import set_language
 from sudoku_lib.stepper import StepperModel
 from tests.browser_support import OUTPUT, ROOT, Lab, chromium, jupyter_server, run_all_cells
 from tests.test_browser import KERNEL_IDLE_MS, LAPTOP, position_of
+from tests.test_zh_no_english import leaks
 
 pytestmark = pytest.mark.browser
 
@@ -56,6 +58,17 @@ def chinese_caption(puzzle: str, method: str, position: int) -> str:
         set_language("en")
 
 
+WORDS_SHOWN = """root => [...root.querySelectorAll(':not(style, script)')]
+  .filter(node => node.checkVisibility()).flatMap(node => [
+    node.children.length === 0 ? node.textContent : '',
+    node.getAttribute('title') || '',
+    node.getAttribute('aria-label') || '',
+    node.getAttribute('placeholder') || '',
+]).filter(text => text.trim())"""
+"""Every word the stepper shows in the browser: the text of each visible innermost element
+(buttons, labels, menu choices, captions), and every tooltip, accessible name and placeholder."""
+
+
 def test_a_chinese_stepper_in_a_chinese_jupyterlab(lab: Lab):
     from playwright.sync_api import expect
 
@@ -66,6 +79,11 @@ def test_a_chinese_stepper_in_a_chinese_jupyterlab(lab: Lab):
 
         stepper = page.locator(".sudoku-stepper").filter(has=page.locator(".sdk-step")).first
         expect(stepper).to_be_visible()
+        expect(stepper.locator(".sdk-step")).to_contain_text("单步")
+        shown = stepper.evaluate(WORDS_SHOWN)
+        assert len(shown) > 20 and leaks(shown) == []
+        words = {word for text in shown for word in re.findall(r"[A-Za-z]{2,}", text)}
+        assert words <= {"Home", "End"}, words  # the keys' own names
         board = stepper.locator("table.sdk-board")
         start = position_of(board)
         stepper.locator(".sdk-step").first.click()

@@ -26,6 +26,7 @@ from tools.make_links import (
     remote_url,
     replace_between_markers,
 )
+from tools.zh_sync import source_fingerprint
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").rglob("*.ipynb"))
@@ -162,15 +163,21 @@ def test_only_the_block_between_the_markers_changes():
 
 @pytest.fixture
 def clone(tmp_path, monkeypatch) -> Path:
-    """A git repository holding a copy of the README and notebook 00, where make_links writes."""
-    (tmp_path / "notebooks").mkdir()
+    """A git repository holding a copy of the READMEs and notebook 00 (both editions), where
+    make_links writes."""
+    (tmp_path / "notebooks" / "zh").mkdir(parents=True)
     shutil.copy(ROOT / "README.md", tmp_path / "README.md")
+    shutil.copy(ROOT / "README.zh-CN.md", tmp_path / "README.zh-CN.md")
     shutil.copy(make_links.START, tmp_path / "notebooks" / make_links.START.name)
+    shutil.copy(make_links.START_ZH, tmp_path / "notebooks" / "zh" / make_links.START.name)
     subprocess.run(["git", "init", "-q", "-b", "main", str(tmp_path)], check=True)
     monkeypatch.setattr(make_links, "ROOT", tmp_path)
     monkeypatch.setattr(make_links, "README", tmp_path / "README.md")
     monkeypatch.setattr(make_links, "README_ZH", tmp_path / "README.zh-CN.md")
     monkeypatch.setattr(make_links, "START", tmp_path / "notebooks" / make_links.START.name)
+    monkeypatch.setattr(
+        make_links, "START_ZH", tmp_path / "notebooks" / "zh" / make_links.START.name
+    )
     monkeypatch.setattr(make_links, "remote_url", lambda: remote_url(tmp_path))
     shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
     return tmp_path
@@ -200,3 +207,19 @@ def test_with_a_remote_it_writes_the_binder_link_into_readme_and_00_only(clone, 
         i for i, (a, b) in enumerate(zip(before_cells, after_cells, strict=True)) if a != b
     ]
     assert len(differing) == 1 and link in after_cells[differing[0]].source
+
+
+def test_the_chinese_readme_and_00_get_the_chinese_binder_link_and_stay_in_step(clone):
+    english = clone / "notebooks" / make_links.START.name
+    chinese = clone / "notebooks" / "zh" / make_links.START.name
+    before = [source_fingerprint(cell.source) for cell in nbformat.read(english, 4).cells]
+    remote = "https://github.com/ada/sudoku.git"
+    subprocess.run(["git", "-C", str(clone), "remote", "add", "origin", remote], check=True)
+    assert make_links.main(["--branch", "main"]) == 0
+    link = binder_link(parse_remote(remote), "main", make_links.OPENS_ZH)
+    assert "learner-zh" in link
+    assert link in (clone / "README.zh-CN.md").read_text()
+    holding = [c.source for c in nbformat.read(chinese, 4).cells if BEGIN in c.source]
+    assert len(holding) == 1 and f"[在 Binder 上打开]({link})" in holding[0]
+    after = [source_fingerprint(cell.source) for cell in nbformat.read(english, 4).cells]
+    assert after == before  # the rewritten English block makes no Chinese cell stale

@@ -293,13 +293,15 @@ def test_sizes_meet_the_projector_minimums(size, digit, mark, text):
 
 
 def controls(widget: widgets.Widget) -> dict[str, widgets.Widget]:
-    """Every button (by tooltip name), slider, box and controller under a widget."""
+    """Every button (by the English name its class carries: `sdk-next-dead-end` is "Next dead
+    end", whatever language its label speaks), slider, box and controller under a widget."""
     found = {}
     stack = [widget]
     while stack:
         node = stack.pop()
         if isinstance(node, widgets.Button):
-            found[node.tooltip.split(":")[0]] = node
+            (name,) = (c for c in node._dom_classes if c.startswith("sdk-") and c != "sdk-busy")
+            found[name.removeprefix("sdk-").replace("-", " ").capitalize()] = node
         elif isinstance(node, widgets.IntSlider | widgets.IntText | view.Controller):
             found[type(node).__name__] = node
         stack.extend(getattr(node, "children", ()))

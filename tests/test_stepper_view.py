@@ -11,8 +11,9 @@ from sudoku_lib.words import picture_text
 
 
 def button_named(stepper: Stepper, name: str):
-    """The stepper's button whose tooltip starts with `name`."""
-    return next(b for b in stepper.view.controls.buttons.children if b.tooltip.startswith(name))
+    """The stepper's button of that English name (its class: "To solution" is `sdk-to-solution`)."""
+    css = "sdk-" + name.lower().replace(" ", "-")
+    return next(b for b in stepper.view.controls.buttons.children if css in b._dom_classes)
 
 
 def test_to_solution_shows_it_is_busy_while_it_runs_and_then_says_its_name_again():
@@ -21,7 +22,7 @@ def test_to_solution_shows_it_is_busy_while_it_runs_and_then_says_its_name_again
     seen = []
     to_solution.observe(lambda change: seen.append(change["new"]), names="description")
     to_solution.click()
-    assert seen == [view.BUSY, "To solution"]
+    assert seen == [view.busy_label(), "To solution"]
     assert stepper.solved and not to_solution.disabled
     assert "sdk-busy" not in to_solution._dom_classes
 
@@ -38,7 +39,7 @@ def test_every_long_run_button_is_busy_while_it_runs():
 
 def test_a_widget_whose_kernel_restarted_says_to_run_its_cell_again():
     words = picture_text("kernel restarted")
-    rule = html.STYLE.split(".sudoku-stepper.jupyter-widgets-disconnected::after")[1]
+    rule = html.stylesheet().split(".sudoku-side-by-side.jupyter-widgets-disconnected::after")[-1]
     assert f'content: "{html.css_string(words)}"' in rule.split("}")[0]
     assert "run its cell again" in words
 

@@ -9,7 +9,8 @@ translation fails CI with the message named. Babel does the catalog work (readin
 most of its words in tables (`CHECK_TEXT` and its kin in words.py) that are looked up by key, so a
 message id is a table's value rather than the argument of a `_()` call. What is extracted:
 
-- the first argument of `_("...")`, and `pgettext("context", "...")`, `ngettext("one", "many", n)`;
+- the first argument of `_("...")` and of `N_("...")` (a name marked where it is defined and
+  translated where it is shown), and `pgettext("context", "...")`, `ngettext("one", "many", n)`;
 - `plural(n, "noun")` and `plural(n, "noun", "nouns")`, as "{count} noun" / "{count} nouns" in
   the context "counted" (words.plural looks them up so);
 - every string value of the tables named in `TABLES`, wherever they are assigned or updated.
@@ -34,6 +35,8 @@ from babel.messages.pofile import read_po, write_po
 from tools import ROOT
 
 PACKAGE = ROOT / "sudoku_lib"
+SPEAKING_TOOLS = (ROOT / "tools" / "make_student.py",)
+"""Tools whose words a learner reads (what `make lab-zh` says it built or kept)."""
 DOMAIN = "sudoku_lib"
 LOCALES = ("zh_CN",)
 TABLES = frozenset(
@@ -42,6 +45,7 @@ TABLES = frozenset(
         "PICTURE_TEXT",
         "WATCH_TEXT",
         "METHOD_LABELS",
+        "METHOD_TITLES",
         "SWITCH_LABELS",
         "BOX_NAMES_9",
         "COUNT_WORDS",
@@ -49,6 +53,7 @@ TABLES = frozenset(
         "UNIT_TEMPLATES",
         "STATUS_TEXT",
         "PREDICT_TEXT",
+        "ARGPARSE_TEXT",
     }
 )
 """Tables whose string values are messages, looked up through the catalog when shown."""
@@ -81,7 +86,7 @@ def _call_messages(call: ast.Call) -> Iterator[Extracted]:
     name = call.func.id if isinstance(call.func, ast.Name) else None
     texts = [_literal(arg) for arg in call.args]
     line = call.lineno
-    if name == "_" and texts and texts[0] is not None:
+    if name in ("_", "N_") and texts and texts[0] is not None:
         yield line, texts[0], None
     elif name == "pgettext" and len(texts) == 2 and texts[0] is not None and texts[1] is not None:
         yield line, texts[1], texts[0]
@@ -137,9 +142,10 @@ def messages_in(source: str) -> Iterator[Extracted]:
 
 
 def extract() -> Catalog:
-    """The template catalog: every message of the package, with the files and lines it is on."""
+    """The template catalog: every message of the package (and of the tools that speak to a
+    learner), with the files and lines it is on."""
     template = Catalog(project="sudoku-lib", domain=DOMAIN, fuzzy=False)
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in [*sorted(PACKAGE.rglob("*.py")), *SPEAKING_TOOLS]:
         where = path.relative_to(ROOT).as_posix()
         for line, message_id, context in messages_in(path.read_text(encoding="utf-8")):
             if message_id:

@@ -4,7 +4,8 @@
     python -m tools.make_links --branch main   # the branch the links open (default: the current)
 
 It reads the git remote and writes, between markers, one line at the top of the README and one in
-notebook 00 (nothing else in either is touched):
+notebook 00, and the same in Chinese in README.zh-CN.md and notebooks/zh/00 (nothing else in any
+of them is touched):
 
 - the Binder link, which opens the learner's copy of notebook 00 in a JupyterLab built from the
   repository (GitHub and GitLab by their short forms, any other git host by its address);
@@ -32,6 +33,7 @@ from tools import NOTEBOOKS, ROOT
 README = ROOT / "README.md"
 README_ZH = ROOT / "README.zh-CN.md"  # the Chinese edition's README, when there is one
 START = NOTEBOOKS / "00_start_here.ipynb"
+START_ZH = NOTEBOOKS / "zh" / "00_start_here.ipynb"  # the Chinese teacher's notebook 00
 BEGIN = "<!-- links: written by `make links` from the git remote -->"
 END = "<!-- end of links -->"
 OPENS = "lab/tree/learner/00_start_here.ipynb"  # what a Binder link opens: the learner's copy
@@ -128,6 +130,19 @@ def notebook_line(repo: Repository | None, branch: str) -> str:
     return f"The course also runs online: {online}."
 
 
+def notebook_zh_line(repo: Repository | None, branch: str) -> str:
+    """The Chinese notebook 00's line: where the Chinese edition runs online (Binder opens the
+    Chinese learner's copy)."""
+    if repo is None:
+        return (
+            f"等老师把课程发布出去（见英文 README 的“{PUBLISH}”一节），"
+            "这门课也可以在线运行，什么都不用安装。"
+        )
+    link = binder_link(repo, branch, OPENS_ZH)
+    ready = "（一个 JupyterLab，一两分钟就能准备好）"
+    return f"这门课也可以在线运行：[在 Binder 上打开]({link}){ready}。"
+
+
 def anchor(heading: str) -> str:
     """The anchor GitHub gives a README heading."""
     return re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
@@ -196,16 +211,18 @@ def main(argv: list[str] | None = None) -> int:
         if README_ZH.exists():
             write_readme(README_ZH, readme_zh_line(repo, branch))
         write_notebook(START, notebook_line(repo, branch))
+        if START_ZH.exists():
+            write_notebook(START_ZH, notebook_zh_line(repo, branch))
     except ValueError as error:
         print(f"make links: {error}", file=sys.stderr)
         return 2
     if repo is None:
-        print("  README.md and 00_start_here.ipynb now say where to publish instead.")
+        print("  The READMEs and notebook 00 (both editions) now say where to publish instead.")
     else:
         print(f"Binder: {binder_link(repo, branch)}")
         if lite := pages_link(repo):
             print(f"JupyterLite on GitHub Pages: {lite}")
-        print("written into README.md and notebooks/00_start_here.ipynb")
+        print("written into the READMEs and notebook 00 (both editions)")
     return 0
 
 

@@ -48,6 +48,7 @@ from typing import Literal
 import nbformat
 import nbformat.sign
 
+from sudoku_lib.i18n import _, set_language
 from sudoku_lib.words import plural
 from tools import NOTEBOOKS, ROOT
 
@@ -433,22 +434,27 @@ def replace_file(target: Path, data: bytes) -> None:
         raise
 
 
-def report(outcomes: list[Outcome], out_dir: Path) -> list[str]:
-    """The few lines a learner reads: what is new, and what was kept for them."""
+def report(outcomes: list[Outcome], out_dir: Path, reset: str = "make reset") -> list[str]:
+    """The few lines a learner reads, in the language chosen: what is new, and what was kept for
+    them (`reset` is the command that takes the course's version: `make reset-zh` in Chinese)."""
     added = sum(o.action is Action.ADDED for o in outcomes)
-    lines = [f"built {plural(added, 'notebook')} in {shown(out_dir)}/"] if added else []
+    built = _("built {notebooks} in {folder}/")
+    lines = [built.format(notebooks=plural(added, "notebook"), folder=shown(out_dir))]
+    lines = lines if added else []
     for o in outcomes:
         stem = o.name.removesuffix(".ipynb")
         if o.action is Action.UPDATED:
-            lines.append(f"{o.name}: updated to the course's new version (you had not edited it)")
+            said = _("{name}: updated to the course's new version (you had not edited it)")
+            lines.append(said.format(name=o.name))
         elif o.action is Action.KEPT_OUTDATED:
-            lines.append(
-                f"{o.name}: kept as you edited it; the course has a newer version "
-                f"(make reset NB={stem.split('_')[0]} takes it and backs yours up)"
+            said = _(
+                "{name}: kept as you edited it; the course has a newer version "
+                "({reset} NB={number} takes it and backs yours up)"
             )
+            lines.append(said.format(name=o.name, reset=reset, number=stem.split("_")[0]))
         elif o.action is Action.RESET:
-            saved = f"; your copy is in {shown(o.backup)}" if o.backup else ""
-            lines.append(f"{o.name}: built afresh{saved}")
+            saved = _("; your copy is in {path}").format(path=shown(o.backup)) if o.backup else ""
+            lines.append(_("{name}: built afresh{saved}").format(name=o.name, saved=saved))
     return lines
 
 
@@ -477,6 +483,8 @@ def main(argv: list[str] | None = None) -> int:
         "--reset", nargs="+", default=(), metavar="NB", help="notebooks to build afresh, e.g. 03"
     )
     args = parser.parse_args(argv)
+    if args.lang == ZH:
+        set_language(ZH)  # what it prints, the learner reads in the edition's language
     source = SOURCE / ZH if args.lang == ZH else SOURCE
     out = (args.out or (LEARNER_ZH if args.lang == ZH else LEARNER)).resolve()
     try:
@@ -489,7 +497,7 @@ def main(argv: list[str] | None = None) -> int:
         where = shown(Path(error.filename)) if error.filename else shown(out)
         print(f"make_student: cannot write {where}: {error.strerror or error}", file=sys.stderr)
         return 4
-    for line in report(outcomes, out):
+    for line in report(outcomes, out, "make reset-zh" if args.lang == ZH else "make reset"):
         print(line)
     return 0
 

@@ -28,6 +28,8 @@ from pathlib import Path
 import nbformat
 
 from tools import NOTEBOOKS
+from tools.make_links import BEGIN as LINKS_BEGIN
+from tools.make_links import END as LINKS_END
 
 ZH_NOTEBOOKS = NOTEBOOKS / "zh"
 LANGUAGE_TAG = "language"
@@ -36,9 +38,16 @@ KEPT_COMMENTS = re.compile(r"#+ (BEGIN|END) SOLUTION\s*$")
 """Comments that are code to the course's tools (make_student reads them), so they must match."""
 
 
+GENERATED = re.compile(re.escape(LINKS_BEGIN) + r"\n.*?\n" + re.escape(LINKS_END), re.S)
+"""The block `make links` writes from the git remote, in each edition in its own words."""
+
+
 def source_fingerprint(source: str) -> str:
-    """A short fingerprint of an English cell's source, recorded in the Chinese cell's metadata."""
-    return hashlib.sha256(source.encode()).hexdigest()[:16]
+    """A short fingerprint of an English cell's source, recorded in the Chinese cell's metadata.
+    The links block is left out: `make links` rewrites it in both editions, so a new remote makes
+    no Chinese cell stale."""
+    kept = GENERATED.sub(LINKS_BEGIN + LINKS_END, source)
+    return hashlib.sha256(kept.encode()).hexdigest()[:16]
 
 
 def recorded_fingerprint(cell: nbformat.NotebookNode) -> str | None:

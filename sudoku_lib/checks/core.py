@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from ..board import to_grid_text
+from ..i18n import _
 from ..timelimit import Limit, TooSlow, cpu_clock, deadline, is_library_file
 from ..timelimit import is_learner_file as is_learner_file  # kept where the checks exposed it
 from ..words import cell_and_indices, cell_name, check_text, seconds_text
@@ -67,6 +68,12 @@ class NoAnswer:
 
 
 NO_ANSWER = NoAnswer()
+
+
+def case_and(name: str, detail: str) -> str:
+    """A case named by a fixture's name and one detail, in the language chosen: "the sample,
+    row 1, column 3". The name alone stays English in `Case.name` until it is shown."""
+    return _("{case}, {detail}").format(case=_(name), detail=detail)
 
 
 @dataclass
@@ -228,6 +235,7 @@ def check_cases(
     total_limit: seconds all the cases together may take (each case gets what is left).
     """
     cases = list(cases)
+    title = _(title)  # an exercise's name ("hardest puzzle"); a function's name stays as it is
     own = function if learner is None else learner
     borrowed = borrowed_library_function(own, library)
     if borrowed is not None:
@@ -271,7 +279,7 @@ def run_case(
 ) -> Report | None:
     """One case: None when it passes, else the report that says what went wrong."""
     args = copy.deepcopy(case.args)
-    header = [check_text("failed case", title=title, case=case.name)]
+    header = [check_text("failed case", title=title, case=_(case.name))]
     shown_input = describe_input(case, call_name(own, title))
     limit = Limit(time_limit)
     too_slow = Report(title, "failed", [*header, *shown_input], case.name)
@@ -307,7 +315,7 @@ def answer_report(
     """None for a right answer that keeps to the rules, else the report on it: the comparison
     (worked out within a time limit), then what the mistake may be (within another)."""
     case = attempt.case
-    header = [check_text("failed case", title=title, case=case.name)]
+    header = [check_text("failed case", title=title, case=_(case.name))]
     verdict = judged(lambda: answer_verdict(attempt, own, rules))
     if isinstance(verdict, list):  # the answer itself could not be compared or shown
         return Report(title, "failed", [*header, *shown_input, *verdict], case.name)
@@ -315,7 +323,7 @@ def answer_report(
     if verdict.right:
         if not words:
             return None
-        line = check_text("right but", title=title, case=case.name, words=words)
+        line = check_text("right but", title=title, case=_(case.name), words=words)
         return Report(title, "failed", [line, *shown_input], case.name)
     lines = [*header, *shown_input, *verdict.lines]
     if words:
@@ -570,7 +578,7 @@ def borrowed_library_function(
 
 def unwrapped(function: Any) -> Any:
     """The plain function under a partial, a bound method or a functools.wraps decorator."""
-    for _ in range(10):  # a few layers at most; never loop on a strange object
+    for _layer in range(10):  # a few layers at most; never loop on a strange object
         if isinstance(function, functools.partial):
             function = function.func
         elif isinstance(function, types.MethodType):
@@ -736,7 +744,7 @@ class ShortRepr(reprlib.Repr):
         try:
             text = repr(value)
         except Exception as error:
-            return f"<a {type(value).__name__} that cannot be shown: {type(error).__name__}>"
+            return unshowable(value, error)
         return text if len(text) <= self.maxother else text[: self.maxother - 1] + "…"
 
 
@@ -751,7 +759,13 @@ def safe_repr(value: Any) -> str:
     try:
         return SHORT.repr(value)
     except Exception as error:
-        return f"<a {type(value).__name__} that cannot be shown: {type(error).__name__}>"
+        return unshowable(value, error)
+
+
+def unshowable(value: object, error: Exception) -> str:
+    """What stands for a value whose own repr raised: its type and the error's."""
+    said = _("<a {kind} that cannot be shown: {error}>")
+    return said.format(kind=type(value).__name__, error=type(error).__name__)
 
 
 def board_difference(expected: list[list[str]], got: list[list[str]]) -> list[str]:

@@ -8,6 +8,7 @@ every name tells the truth about its board. The 4x4 and 16x16 boards are there t
 from __future__ import annotations
 
 from ..board import Board, copy_board, geometry, parse
+from ..i18n import N_
 from ..puzzles import SAMPLE, SAMPLE_INVALID
 from ..search import solve
 from ..words import check_text
@@ -37,14 +38,14 @@ def sample_boards() -> dict[str, Board]:
     broken_solution = copy_board(solution)
     broken_solution[4][4] = broken_solution[4][5]
     return {
-        "the sample board": parse(SAMPLE),
-        "the sample with its top-left 5 changed to 8": parse(SAMPLE_INVALID),
-        "a clash in a row": row_clash,
-        "a clash in a column": column_clash,
-        "a clash in a box only": box_clash,
-        "the solved sample": solution,
-        "a solution with one cell changed": broken_solution,
-        "an empty board": parse("." * 81),
+        N_("the sample board"): parse(SAMPLE),
+        N_("the sample with its top-left 5 changed to 8"): parse(SAMPLE_INVALID),
+        N_("a clash in a row"): row_clash,
+        N_("a clash in a column"): column_clash,
+        N_("a clash in a box only"): box_clash,
+        N_("the solved sample"): solution,
+        N_("a solution with one cell changed"): broken_solution,
+        N_("an empty board"): parse("." * 81),
     }
 
 
@@ -57,10 +58,10 @@ def other_sizes() -> dict[str, Board]:
     big_clash = copy_board(big)
     big_clash[15][15] = big_clash[0][15]
     return {
-        "a 4x4 puzzle": small,
-        "a 4x4 board with a clash in a box": small_clash,
-        "a full 16x16 board": big,
-        "a full 16x16 board with one cell changed": big_clash,
+        N_("a 4x4 puzzle"): small,
+        N_("a 4x4 board with a clash in a box"): small_clash,
+        N_("a full 16x16 board"): big,
+        N_("a full 16x16 board with one cell changed"): big_clash,
     }
 
 
@@ -77,19 +78,19 @@ def solver_puzzles() -> dict[str, object]:
     for r, c in [(0, 0), (3, 7), (5, 9), (9, 2), (12, 12), (15, 15), (15, 14), (14, 15)]:
         sixteen[r][c] = "."
     return {
-        "the sample board": SAMPLE,
-        "a 4x4 puzzle": SMALL_4X4,
-        "a 16x16 board with 8 blanks": sixteen,
+        N_("the sample board"): SAMPLE,
+        N_("a 4x4 puzzle"): SMALL_4X4,
+        N_("a 16x16 board with 8 blanks"): sixteen,
     }
 
 
 NO_SOLUTION_4X4 = ".........23...14"  # valid, yet the naive search places 83 digits to find no way
 COUNT_PUZZLES = {
-    "a 4x4 puzzle with one solution": SMALL_4X4,
-    "a 4x4 puzzle with two solutions": "34121......3....",
-    "a 4x4 puzzle with no solution": NO_SOLUTION_4X4,
-    "an empty 4x4 board": "." * 16,
-    "the sample board": SAMPLE,
+    N_("a 4x4 puzzle with one solution"): SMALL_4X4,
+    N_("a 4x4 puzzle with two solutions"): "34121......3....",
+    N_("a 4x4 puzzle with no solution"): NO_SOLUTION_4X4,
+    N_("an empty 4x4 board"): "." * 16,
+    N_("the sample board"): SAMPLE,
 }
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..board import Board, givens, parse
+from ..i18n import N_, _
 from ..puzzles import SAMPLE, load_set
 from ..search import solve
 from ..search.events import Event, Try
-from ..words import check_text
+from ..words import cell_name, check_text
 from .core import NO_ANSWER, Attempt, Case, Report, check_cases
 
 WARM_UP = [SAMPLE, *load_set("easy50")[:2]]
@@ -17,10 +18,14 @@ WARM_UP = [SAMPLE, *load_set("easy50")[:2]]
 def check_count_givens(count_givens: Callable[[str], int]) -> Report:
     """Counting the filled cells of a few puzzles."""
     cases = [
-        Case(f"puzzle {i + 1}", (p,), sum(d != "." for row in parse(p) for d in row))
+        Case(
+            _("puzzle {number}").format(number=i + 1),
+            (p,),
+            sum(d != "." for row in parse(p) for d in row),
+        )
         for i, p in enumerate(WARM_UP)
     ]
-    cases.append(Case("an empty board", ("." * 81,), 0))
+    cases.append(Case(N_("an empty board"), ("." * 81,), 0))
     return check_cases(
         "count_givens",
         count_givens,
@@ -55,7 +60,9 @@ CELLS = [(1, 3), (5, 5), (9, 1), (9, 9)]  # rows and columns counted from 1, as 
 def check_digit_in_solution(digit_in_solution: Callable[[str, int, int], str]) -> Report:
     """Reading one digit of a solution, with rows and columns counted from 1 as people do."""
     solution = sample_solution()
-    cases = [Case(f"row {r}, column {c}", (SAMPLE, r, c), solution[r - 1][c - 1]) for r, c in CELLS]
+    cases = [
+        Case(cell_name(r - 1, c - 1), (SAMPLE, r, c), solution[r - 1][c - 1]) for r, c in CELLS
+    ]
     return check_cases(
         "digit_in_solution",
         digit_in_solution,
@@ -131,12 +138,12 @@ def first_move_puzzles() -> dict[str, str]:
     """Puzzles whose first blank's digit is settled by the row, the column or the box."""
     easy, top = load_set("easy50"), load_set("top95")
     return {
-        "the sample": SAMPLE,
-        "top95 #2": top[1],
-        "easy50 #1": easy[0],
-        "easy50 #5": easy[4],
-        "top95 #4": top[3],
-        "easy50 #1 with its first row filled in": with_first_row_filled(easy[0]),
+        N_("the sample"): SAMPLE,
+        N_("top95 #2"): top[1],
+        N_("easy50 #1"): easy[0],
+        N_("easy50 #5"): easy[4],
+        N_("top95 #4"): top[3],
+        N_("easy50 #1 with its first row filled in"): with_first_row_filled(easy[0]),
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from ..board import BLANK, box_index, geometry, parse
+from ..i18n import N_, _
 from ..puzzles import SAMPLE
 from ..words import cell_name, check_text, plural
 from .core import Attempt, Case, Report, check_cases
@@ -25,7 +26,9 @@ def check_box_of(function: Callable[[int, int, int], int]) -> Report:
     """`function(r, c, box)` must give the box number of every cell, for box sizes 3, 2 and 4."""
     cases = [
         Case(
-            f"cell (r={r}, c={c}), {cell_name(r, c)}, with box={box}",
+            _("cell (r={r}, c={c}), {cell}, with box={box}").format(
+                r=r, c=c, cell=cell_name(r, c), box=box
+            ),
             (r, c, box),
             box_index(r, c, box),
         )
@@ -52,7 +55,11 @@ def check_peers_of(function: Callable[[int, int], object]) -> Report:
     """`function(r, c)` must give the 20 cells that share a row, column or box with (r, c)."""
     picks = [(0, 0), (4, 4), (8, 8), (2, 6), (7, 1), (3, 5)]
     cases = [
-        Case(f"cell (r={r}, c={c}), {cell_name(r, c)}", (r, c), set(geometry(9).peers[(r, c)]))
+        Case(
+            _("cell (r={r}, c={c}), {cell}").format(r=r, c=c, cell=cell_name(r, c)),
+            (r, c),
+            set(geometry(9).peers[(r, c)]),
+        )
         for r, c in picks
     ]
     return check_cases(
@@ -134,9 +141,9 @@ def check_string_to_board(function: Callable[[str], object]) -> Report:
     """`function(text)` must turn an 81-character string into the list-of-lists form."""
     with_zeros = SAMPLE.replace(".", "0")
     cases = [
-        Case("the sample board", (SAMPLE,), parse(SAMPLE)),
-        Case("zeros for blanks", (with_zeros,), parse(with_zeros)),
-        Case("an empty board", ("." * 81,), parse("." * 81)),
+        Case(N_("the sample board"), (SAMPLE,), parse(SAMPLE)),
+        Case(N_("zeros for blanks"), (with_zeros,), parse(with_zeros)),
+        Case(N_("an empty board"), ("." * 81,), parse("." * 81)),
     ]
     return check_cases(
         "string_to_board",

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from math import isqrt
 
 from ..board import BLANK, Board, Cell, box_index
+from ..i18n import N_
 from ..validate import (
     Conflict,
     find_conflicts,
@@ -20,11 +21,11 @@ from .fixtures import latin_sixteen, other_sizes, sample_boards, size_fixed_at_n
 
 VALIDATORS = [is_valid_sudoku, is_valid_sudoku_sets, is_valid_sudoku_bits, find_conflicts]
 ROWS = {
-    "a row with blanks": list("53..7...."),
-    "a full row": list("534678912"),
-    "two 5s": list("5...5...."),
-    "two 9s at the ends": list("9.......9"),
-    "an empty row": list("........."),
+    N_("a row with blanks"): list("53..7...."),
+    N_("a full row"): list("534678912"),
+    N_("two 5s"): list("5...5...."),
+    N_("two 9s at the ends"): list("9.......9"),
+    N_("an empty row"): list("........."),
 }
 
 

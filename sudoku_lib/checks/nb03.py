@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable
 
 from ..board import BLANK, SYMBOLS, Board, copy_board, geometry, parse, to_string
+from ..i18n import N_, _
 from ..puzzles import SAMPLE
 from ..queens import count_queens, solve_queens
 from ..search import count_solutions, solve, solve_sudoku
@@ -35,18 +36,18 @@ from .recorder import (
 
 SOLVERS: list[Callable[..., object]] = [solve, solve_sudoku, count_solutions]
 IS_VALID_CASES = {  # on the sample board; each name says where the digit already is, if anywhere
-    "1 at row 1, column 3 (fits)": (0, 2, "1"),
-    "7 at row 1, column 3 (a 7 is in the row)": (0, 2, "7"),
-    "4 at row 1, column 4 (a 4 is in the column)": (0, 3, "4"),
-    "6 at row 1, column 3 (a 6 is in the box only)": (0, 2, "6"),
-    "5 at row 1, column 3 (a 5 is in the row and the box)": (0, 2, "5"),
-    "5 at row 9, column 7 (a 5 is in the box only)": (8, 6, "5"),
-    "4 at row 9, column 7 (fits)": (8, 6, "4"),
+    N_("1 at row 1, column 3 (fits)"): (0, 2, "1"),
+    N_("7 at row 1, column 3 (a 7 is in the row)"): (0, 2, "7"),
+    N_("4 at row 1, column 4 (a 4 is in the column)"): (0, 3, "4"),
+    N_("6 at row 1, column 3 (a 6 is in the box only)"): (0, 2, "6"),
+    N_("5 at row 1, column 3 (a 5 is in the row and the box)"): (0, 2, "5"),
+    N_("5 at row 9, column 7 (a 5 is in the box only)"): (8, 6, "5"),
+    N_("4 at row 9, column 7 (fits)"): (8, 6, "4"),
 }
 SMALL_CASES = {  # on the 4x4 puzzle SMALL_4X4
-    "4x4: 1 at row 1, column 1 (fits)": (0, 0, "1"),
-    "4x4: 1 at row 1, column 2 (a 1 is in the column)": (0, 1, "1"),
-    "4x4: 3 at row 1, column 4 (a 3 is in the box only)": (0, 3, "3"),
+    N_("4x4: 1 at row 1, column 1 (fits)"): (0, 0, "1"),
+    N_("4x4: 1 at row 1, column 2 (a 1 is in the column)"): (0, 1, "1"),
+    N_("4x4: 3 at row 1, column 4 (a 3 is in the box only)"): (0, 3, "3"),
 }
 
 
@@ -388,7 +389,7 @@ def table_of_answers(attempt: Attempt) -> str | None:
     if attempt.case.args[0] != HELD_OUT_QUEENS:
         return None
     if attempt.got is None or isinstance(attempt.error, LookupError):
-        return check_text("table of answers", case=attempt.case.name)
+        return check_text("table of answers", case=_(attempt.case.name))
     return None
 
 

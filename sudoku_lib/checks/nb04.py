@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from ..board import BLANK, Board, Cell, Digit, copy_board, empty_cells, geometry, parse
+from ..i18n import N_, _
 from ..puzzles import SAMPLE, load_set
 from ..search import count_solutions, solve, solve_sudoku
 from ..search.collect import find_solutions
@@ -20,7 +21,7 @@ from ..search.naive import is_valid
 from ..search.pruned import Pruning, State, candidates_of, find_singles
 from ..validate import is_valid_sudoku
 from ..words import cell_name, check_text, number, plural, unit_name
-from .core import Attempt, Case, Report, check_cases
+from .core import Attempt, Case, Report, case_and, check_cases
 from .recorder import spying_on
 
 FEWER_THAN_NAIVE = 100
@@ -78,11 +79,11 @@ def puzzles() -> dict[str, Board]:
     """The boards the piece checks use: the sample, a hard puzzle, a nearly solved board, an
     empty one, and one where a cell has no candidate left."""
     return {
-        "the sample": parse(SAMPLE),
-        "top95 #1": parse(load_set("top95")[0]),
-        "a nearly solved board": nearly_solved(),
-        "the empty board": parse(BLANK * 81),
-        "a board where row 1, column 9 has no candidate": parse(NO_SOLUTION),
+        N_("the sample"): parse(SAMPLE),
+        N_("top95 #1"): parse(load_set("top95")[0]),
+        N_("a nearly solved board"): nearly_solved(),
+        N_("the empty board"): parse(BLANK * 81),
+        N_("a board where row 1, column 9 has no candidate"): parse(NO_SOLUTION),
     }
 
 
@@ -104,9 +105,9 @@ def check_candidates(candidates: Callable[[Board, int, int], object]) -> Report:
         blanks = empty_cells(board)
         for r, c in blanks[:: max(1, len(blanks) // 3)][:3]:
             expected = library_candidates(board, r, c)
-            cases.append(Case(f"{name}, {cell_name(r, c)}", (board, r, c), expected))
+            cases.append(Case(case_and(name, cell_name(r, c)), (board, r, c), expected))
     return check_cases(
-        "candidates",
+        N_("candidates"),
         candidates,
         cases,
         same=lambda got, expected: as_sorted(got) == expected,
@@ -163,7 +164,7 @@ def check_naked_singles(naked_singles: Callable[[Board], dict[Cell, Digit]]) -> 
         Case(name, (board,), library_naked_singles(board)) for name, board in puzzles().items()
     ]
     return check_cases(
-        "naked singles",
+        N_("naked singles"),
         naked_singles,
         cases,
         library=LIBRARY_PIECES,
@@ -251,13 +252,13 @@ def key_name(key: object) -> str:
 # --- 3. hidden singles --------------------------------------------------------------------------
 
 UNITS_CHOSEN = [
-    ("the sample", "row", 4),
-    ("the sample", "box", 3),
-    ("the sample", "column", 0),
-    ("the sample", "row", 0),
-    ("top95 #1", "column", 1),
-    ("top95 #1", "box", 6),
-    ("the empty board", "row", 4),
+    (N_("the sample"), "row", 4),
+    (N_("the sample"), "box", 3),
+    (N_("the sample"), "column", 0),
+    (N_("the sample"), "row", 0),
+    (N_("top95 #1"), "column", 1),
+    (N_("top95 #1"), "box", 6),
+    (N_("the empty board"), "row", 4),
 ]
 
 
@@ -272,9 +273,9 @@ def check_hidden_singles(
     for name, kind, index in UNITS_CHOSEN:
         unit = list(cells_of[kind][index])
         expected = library_hidden_singles(boards[name], unit)
-        cases.append(Case(f"{name}, {unit_name(kind, index)}", (boards[name], unit), expected))
+        cases.append(Case(case_and(name, unit_name(kind, index)), (boards[name], unit), expected))
     return check_cases(
-        "hidden singles",
+        N_("hidden singles"),
         hidden_singles,
         cases,
         library=LIBRARY_PIECES,
@@ -326,7 +327,7 @@ def check_most_constrained(most_constrained: Callable[[Board], Cell | None]) -> 
         Case(name, (board,), library_most_constrained(board)) for name, board in boards.items()
     ]
     return check_cases(
-        "most constrained cell",
+        N_("most constrained cell"),
         most_constrained,
         cases,
         show=show_cell,
@@ -459,7 +460,7 @@ def check_pruned_solve(pruned_solve: Callable[[Board], tuple[Board | None, int]]
         return outcome
 
     report = check_cases(
-        "your pruned search",
+        N_("your pruned search"),
         run,
         cases,
         same=lambda got, expected: got[0] == expected,
@@ -506,13 +507,13 @@ ASKED: dict[str, list[tuple[dict[str, Any], Any]] | None] = {}
 def branches_on_most_constrained(attempt: Attempt) -> str | None:
     """A search that guesses must choose the cell it branches on with the learner's own
     `most_constrained`: a first blank in reading order is no pruning, whatever its node count."""
-    board, (_, nodes) = attempt.case.args[0], attempt.got
+    board, (_solution, nodes) = attempt.case.args[0], attempt.got
     if not (isinstance(nodes, int) and nodes > 0):
         return None
     asked = ASKED.get("".join("".join(row) for row in board))
     if asked:
         return None
-    return check_text("no most constrained", nodes=number(nodes), case=attempt.case.name)
+    return check_text("no most constrained", nodes=number(nodes), case=_(attempt.case.name))
 
 
 def fails_early(attempt: Attempt) -> str | None:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..board import Board, parse
+from ..i18n import N_, _
 from ..puzzles import FOUR_BY_FOUR, SAMPLE, load_set
 from ..search import solve
 from ..search.events import DeadEnd, Event, Try, Undo
@@ -39,13 +40,17 @@ def board_after_events(puzzle: str, steps: int) -> Board:
 def check_board_after(board_after: Callable[[str, int], object]) -> Report:
     """Exercise 1: `board_after(puzzle, steps)` gives the board after that many steps."""
     cases = [
-        Case(f"{name}, {steps} steps", (puzzle, steps), board_after_events(puzzle, steps))
+        Case(
+            _("{case}, {steps} steps").format(case=_(name), steps=steps),
+            (puzzle, steps),
+            board_after_events(puzzle, steps),
+        )
         for name, puzzle, steps in [
-            ("the 4x4", FOUR_BY_FOUR, 0),
-            ("the 4x4", FOUR_BY_FOUR, 5),
-            ("the 4x4", FOUR_BY_FOUR, 12),
-            ("the sample", SAMPLE, 40),
-            ("the sample", SAMPLE, 1_000),
+            (N_("the 4x4"), FOUR_BY_FOUR, 0),
+            (N_("the 4x4"), FOUR_BY_FOUR, 5),
+            (N_("the 4x4"), FOUR_BY_FOUR, 12),
+            (N_("the sample"), SAMPLE, 40),
+            (N_("the sample"), SAMPLE, 1_000),
         ]
     ]
     return check_cases(
@@ -87,7 +92,7 @@ def first_dead_end_of(puzzle: str) -> tuple[int, tuple[int, int]]:
 
 def check_first_dead_end(first_dead_end: Callable[[str], object]) -> Report:
     """Exercise 2: `first_dead_end(puzzle)` gives (step, (row, column)) of the first dead end."""
-    puzzles = [("the 4x4", FOUR_BY_FOUR), ("the sample", SAMPLE)]
+    puzzles = [(N_("the 4x4"), FOUR_BY_FOUR), (N_("the sample"), SAMPLE)]
     puzzles += [(f"easy50 #{i + 1}", load_set("easy50")[i]) for i in (2, 11)]
     cases = [Case(name, (puzzle,), first_dead_end_of(puzzle)) for name, puzzle in puzzles]
     return check_cases(
@@ -141,9 +146,9 @@ def tries_by_depth(puzzle: str) -> dict[int, int]:
 def check_tries_per_depth(tries_per_depth: Callable[[str], object]) -> Report:
     """Exercise 3: `tries_per_depth(puzzle)` counts the naive search's tries at each depth."""
     puzzles = [
-        ("the 4x4", FOUR_BY_FOUR),
-        ("the sample", SAMPLE),
-        ("easy50 #5", load_set("easy50")[4]),
+        (N_("the 4x4"), FOUR_BY_FOUR),
+        (N_("the sample"), SAMPLE),
+        (N_("easy50 #5"), load_set("easy50")[4]),
     ]
     cases = [Case(name, (puzzle,), tries_by_depth(puzzle)) for name, puzzle in puzzles]
     return check_cases(
@@ -207,12 +212,12 @@ def cell_changes(puzzle: str, row: int, col: int, steps: int, writes_only: bool 
 
 
 CHANGE_CASES = [
-    ("the 4x4", FOUR_BY_FOUR, 1, 1, 30),
-    ("the 4x4", FOUR_BY_FOUR, 1, 4, 30),
-    ("the sample", SAMPLE, 1, 1, 100),
-    ("the sample", SAMPLE, 2, 2, 200),
-    ("the sample", SAMPLE, 1, 9, 200),
-    ("the sample", SAMPLE, 3, 1, 50),
+    (N_("the 4x4"), FOUR_BY_FOUR, 1, 1, 30),
+    (N_("the 4x4"), FOUR_BY_FOUR, 1, 4, 30),
+    (N_("the sample"), SAMPLE, 1, 1, 100),
+    (N_("the sample"), SAMPLE, 2, 2, 200),
+    (N_("the sample"), SAMPLE, 1, 9, 200),
+    (N_("the sample"), SAMPLE, 3, 1, 50),
 ]
 
 
@@ -221,14 +226,16 @@ def check_cell_changes(changes: Callable[[str, int, int, int], object]) -> Repor
     of the naive search, that write a digit in that cell or take one back."""
     cases = [
         Case(
-            f"{name}, row {row}, column {col}, {steps} steps",
+            _("{case}, row {row}, column {column}, {steps} steps").format(
+                case=_(name), row=row, column=col, steps=steps
+            ),
             (puzzle, row, col, steps),
             cell_changes(puzzle, row, col, steps),
         )
         for name, puzzle, row, col, steps in CHANGE_CASES
     ]
     return check_cases(
-        "changes",
+        N_("changes"),
         changes,
         cases,
         mistakes=[only_writes_counted, cell_from_zero, steps_holding_a_digit],
@@ -292,7 +299,7 @@ class QuizRun:
         return str(self.score)
 
 
-QUIZ_PUZZLES = [("the 4x4", FOUR_BY_FOUR, 100), ("the sample", SAMPLE, 60)]
+QUIZ_PUZZLES = [(N_("the 4x4"), FOUR_BY_FOUR, 100), (N_("the sample"), SAMPLE, 60)]
 QUIZ_PUZZLES.append(("easy50 #5", load_set("easy50")[4], 60))
 """Puzzles and how many questions each asks at most (the 4x4's search asks fewer: all of them)."""
 
@@ -335,9 +342,16 @@ def check_predict(predict: Callable[[StepperModel], object]) -> Report:
     for name, puzzle, count in QUIZ_PUZZLES:
         expected = all_right(puzzle, count)
         shown = check_text("quiz case", name=name, count=expected.asked)
-        cases.append(Case(f"{name}, {expected.asked} questions", (puzzle, count), expected, shown))
+        cases.append(
+            Case(
+                _("{case}, {count} questions").format(case=_(name), count=expected.asked),
+                (puzzle, count),
+                expected,
+                shown,
+            )
+        )
     return check_cases(
-        "predict",
+        N_("predict"),
         lambda puzzle, count: run_quiz(predict, puzzle, count),
         cases,
         same=lambda got, want: isinstance(got, QuizRun) and got.score == want,

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
+from ..i18n import N_, _
 from ..measure import Record, fraction_within, hardest, measure, share_of_hardest, values
 from ..puzzles import SAMPLE, load_set
 from ..words import check_text
@@ -44,9 +45,9 @@ def sample_records() -> dict[str, list[Record]]:
     top95 = {f"top95 #{i}": p for i, p in enumerate(load_set("top95")[:8], 1)}
     hardest375 = {f"hardest375 #{i}": p for i, p in enumerate(load_set("hardest375")[:4], 1)}
     return {
-        "the first 8 of top95, fast solver": measure(top95, "fast"),
-        "the first 4 of hardest375, fast solver": measure(hardest375, "fast"),
-        "the sample alone, naive search": measure({"SAMPLE": SAMPLE}, "naive"),
+        N_("the first 8 of top95, fast solver"): measure(top95, "fast"),
+        N_("the first 4 of hardest375, fast solver"): measure(hardest375, "fast"),
+        N_("the sample alone, naive search"): measure({"SAMPLE": SAMPLE}, "naive"),
     }
 
 
@@ -60,7 +61,7 @@ def number_lists() -> dict[str, list[float]]:
         "[9, 2, 7, 4, 1, 8]": [9, 2, 7, 4, 1, 8],
     }
     for name, records in sample_records().items():
-        lists[f"the nodes of {name}"] = values(records, "nodes")
+        lists[_("the nodes of {records}").format(records=_(name))] = values(records, "nodes")
     return lists
 
 
@@ -68,7 +69,7 @@ def check_median(median: Callable[[list[float]], float]) -> Report:
     """median(numbers): the middle value; for an even count, the mean of the two middle ones."""
     cases = [Case(name, (xs,), statistics.median(xs)) for name, xs in number_lists().items()]
     return check_cases(
-        "median",
+        N_("median"),
         median,
         cases,
         library=LIBRARY,
@@ -114,10 +115,10 @@ def record_sets() -> dict[str, list[Record]]:
     """Measured records, and made-up ones with ties for the most nodes."""
     return {
         **sample_records(),
-        "made up: b and c tie for the most": made_up(5, 9, 9, 2),
-        "made up: all four tie": made_up(3, 3, 3, 3),
-        "made up: the last is hardest": made_up(1, 2, 3, 40),
-        "made up: every puzzle needed 0 nodes": made_up(0, 0, 0),
+        N_("made up: b and c tie for the most"): made_up(5, 9, 9, 2),
+        N_("made up: all four tie"): made_up(3, 3, 3, 3),
+        N_("made up: the last is hardest"): made_up(1, 2, 3, 40),
+        N_("made up: every puzzle needed 0 nodes"): made_up(0, 0, 0),
     }
 
 
@@ -125,7 +126,7 @@ def check_hardest(hardest_name: Callable[[list[Record]], str]) -> Report:
     """hardest_name(records): the name of the record with the most nodes (the first, on a tie)."""
     cases = [Case(name, (rs,), hardest(rs).name) for name, rs in record_sets().items()]
     return check_cases(
-        "hardest puzzle",
+        N_("hardest puzzle"),
         hardest_name,
         cases,
         library=[hardest],
@@ -187,12 +188,16 @@ def smallest_covering(numbers: Sequence[float], fraction: float) -> float:
 def check_nodes_for(nodes_for: Callable[[list[float], float], float]) -> Report:
     """nodes_for(numbers, fraction): the smallest n such that that fraction of numbers is <= n."""
     cases = [
-        Case(f"{name}, fraction {fraction}", (xs, fraction), smallest_covering(xs, fraction))
+        Case(
+            _("{case}, fraction {fraction}").format(case=_(name), fraction=fraction),
+            (xs, fraction),
+            smallest_covering(xs, fraction),
+        )
         for name, xs in number_lists().items()
         for fraction in (0.5, 0.9, 1.0)
     ]
     return check_cases(
-        "nodes for a fraction of the puzzles",
+        N_("nodes for a fraction of the puzzles"),
         nodes_for,
         cases,
         library=[*LIBRARY, fraction_within],
@@ -246,8 +251,8 @@ def position_not_value(attempt: Attempt) -> str | None:
 def share_sets() -> dict[str, list[Record]]:
     """Measured records, and made-up ones whose order hides the hardest (not first, not last)."""
     return {
-        "made up: hardest in the middle": made_up(4, 1, 90, 3, 2),
-        "made up: twenty puzzles": made_up(*[1] * 9, 300, *[2] * 10),
+        N_("made up: hardest in the middle"): made_up(4, 1, 90, 3, 2),
+        N_("made up: twenty puzzles"): made_up(*[1] * 9, 300, *[2] * 10),
         **sample_records(),
     }
 
@@ -256,7 +261,7 @@ def check_hardest_share(share: Callable[[list[Record], float], float]) -> Report
     """share(records, fraction): the share of all nodes the hardest `fraction` of puzzles take."""
     cases = [
         Case(
-            f"{name}, fraction {fraction}",
+            _("{case}, fraction {fraction}").format(case=_(name), fraction=fraction),
             (records, fraction),
             share_of_hardest(values(records, "nodes"), fraction),
         )
@@ -264,7 +269,7 @@ def check_hardest_share(share: Callable[[list[Record], float], float]) -> Report
         for fraction in (0.05, 0.25, 0.5)
     ]
     return check_cases(
-        "share of the hardest",
+        N_("share of the hardest"),
         share,
         cases,
         same=lambda got, want: isinstance(got, int | float) and abs(got - want) < 1e-9,

@@ -13,11 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..board import BLANK, to_string
+from ..i18n import N_, _
 from ..puzzles import SAMPLE
 from ..search import count_solutions, solve
 from ..search.collect import find_solutions
 from ..words import cell_name, check_text
-from .core import Attempt, Case, Report, check_cases
+from .core import Attempt, Case, Report, case_and, check_cases
 from .recorder import spying_on
 
 TWO_SOLUTIONS = "534..8912672195348198342567859..1423426853791713924856.6....28....419..5....8..79"
@@ -35,10 +36,10 @@ COUNT_TIME_LIMIT = 5.0
 every case; one that counts every solution of the empty 9x9 board would need ages."""
 
 PUZZLES = {
-    "the sample": SAMPLE,
-    "a puzzle with two solutions": TWO_SOLUTIONS,
-    "a valid board with no solution": NO_SOLUTION,
-    "the empty 4x4 board": EMPTY_4X4,
+    N_("the sample"): SAMPLE,
+    N_("a puzzle with two solutions"): TWO_SOLUTIONS,
+    N_("a valid board with no solution"): NO_SOLUTION,
+    N_("the empty 4x4 board"): EMPTY_4X4,
 }
 SOLVERS: list[Callable[..., Any]] = [count_solutions, find_solutions, solve]
 
@@ -46,22 +47,32 @@ SOLVERS: list[Callable[..., Any]] = [count_solutions, find_solutions, solve]
 def check_count_solutions(count: Callable[[str, int], int]) -> Report:
     """count(puzzle, limit): how many solutions, counting no further than limit."""
     cases = [
-        Case(f"{name}, limit {limit}", (puzzle, limit), count_solutions(puzzle, limit))
+        Case(
+            _("{case}, limit {limit}").format(case=_(name), limit=limit),
+            (puzzle, limit),
+            count_solutions(puzzle, limit),
+        )
         for name, puzzle in PUZZLES.items()
         for limit in (1, 2, 5)
     ]
     cases.append(
-        Case("the empty 4x4 board, limit 1000", (EMPTY_4X4, 1000), count_solutions(EMPTY_4X4, 1000))
+        Case(
+            N_("the empty 4x4 board, limit 1000"),
+            (EMPTY_4X4, 1000),
+            count_solutions(EMPTY_4X4, 1000),
+        )
     )
     cases.append(
         Case(
-            f"the empty 9x9 board (far too many solutions to count), limit {STOP_EARLY_LIMIT}",
+            _("the empty 9x9 board (far too many solutions to count), limit {limit}").format(
+                limit=STOP_EARLY_LIMIT
+            ),
             (EMPTY_9X9, STOP_EARLY_LIMIT),
             STOP_EARLY_LIMIT,
         )
     )
     return check_cases(
-        "count solutions",
+        N_("count solutions"),
         count,
         cases,
         library=SOLVERS,
@@ -124,7 +135,7 @@ def check_is_unique(is_unique: Callable[[str], bool]) -> Report:
         return check_text("counted too far", limit=furthest) if furthest > UNIQUE_LIMIT else None
 
     return check_cases(
-        "uniqueness",
+        N_("uniqueness"),
         run,
         cases,
         learner=is_unique,
@@ -167,17 +178,17 @@ def check_remove_clue(remove_clue: Callable[[str, int], str]) -> Report:
     """remove_clue(puzzle, index): the puzzle with cell `index` blanked, if still unique."""
     solution = to_string(solve(SAMPLE).solution)
     chosen = [
-        ("the sample", SAMPLE, (0, 20, 2, 44, 80)),
-        ("the sample's solution", solution, (0, 40)),
-        ("a puzzle with two solutions", TWO_SOLUTIONS, (0,)),
+        (N_("the sample"), SAMPLE, (0, 20, 2, 44, 80)),
+        (N_("the sample's solution"), solution, (0, 40)),
+        (N_("a puzzle with two solutions"), TWO_SOLUTIONS, (0,)),
     ]
     cases = [
-        Case(f"{name}, {index_name(index)}", (puzzle, index), remove_if_unique(puzzle, index))
+        Case(case_and(name, index_name(index)), (puzzle, index), remove_if_unique(puzzle, index))
         for name, puzzle, indexes in chosen
         for index in indexes
     ]
     return check_cases(
-        "remove a clue",
+        N_("remove a clue"),
         remove_clue,
         cases,
         mistakes=[
@@ -191,7 +202,7 @@ def check_remove_clue(remove_clue: Callable[[str, int], str]) -> Report:
 
 def index_name(index: int) -> str:
     """A position in an 81-character puzzle both ways: "index 20 (row 3, column 3)"."""
-    return f"index {index} ({cell_name(index // 9, index % 9)})"
+    return _("index {index} ({cell})").format(index=index, cell=cell_name(index // 9, index % 9))
 
 
 def length_changed(attempt: Attempt) -> str | None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import template
+from ..i18n import N_
 from ..words import check_text, number, plural, watch_text
 from .core import Attempt, Case, Recogniser, Report, check_cases
 from .recorder import watching_calls
@@ -26,8 +27,8 @@ class Exercise:
     title: str
     solve: Callable[..., template.Search]  # the reference solver (template.py)
     ordered: bool  # does the order inside an answer matter (a permutation) or not (a subset)?
-    repeat_hint: str  # what usually makes an answer come out twice
-    pruning: str  # the pruning the exercise names, in a few words
+    repeat_hint: str  # WATCH_TEXT's key for what usually makes an answer come out twice
+    pruning: str  # CHECK_TEXT's key for the pruning the exercise names, in a few words
     mistakes: tuple[Recogniser, ...] = ()  # this problem's own typical mistakes
     requirements: tuple[Recogniser, ...] = ()  # what a right answer must also do
 
@@ -102,7 +103,8 @@ def repeats(exercise: Exercise) -> Callable[[Attempt], str | None]:
         twice = sorted(a for a, n in counts.items() if n > 1)
         if not twice:
             return None
-        return watch_text("found twice", answer=list(twice[0]), hint=exercise.repeat_hint)
+        hint = watch_text(exercise.repeat_hint)
+        return watch_text("found twice", answer=list(twice[0]), hint=hint)
 
     return found_twice
 
@@ -160,7 +162,7 @@ def pruned_as_named(exercise: Exercise, function: Callable[..., Any]) -> Recogni
             calls=number(calls.most),
             unpruned=number(unpruned),
             pruned=number(pruned),
-            pruning=exercise.pruning,
+            pruning=check_text(exercise.pruning),
         )
 
     return fewer_calls_than_unpruned
@@ -294,23 +296,23 @@ PERMUTE_UNIQUE = Exercise(
     "permute_unique",
     template.permutations_unique,
     True,
-    watch_text("hint 47"),
-    check_text("pruning 47"),
+    "hint 47",
+    "pruning 47",
 )
 SUBSETS_WITH_DUP = Exercise(
     "subsets_with_dup",
     template.subsets_unique,
     False,
-    watch_text("hint 90"),
-    check_text("pruning 90"),
+    "hint 90",
+    "pruning 90",
     (skipped_the_first_of_a_level,),
 )
 COMBINATION_SUM = Exercise(
     "combination_sum",
     template.combination_sum,
     False,
-    watch_text("hint 39"),
-    check_text("pruning 39"),
+    "hint 39",
+    "pruning 39",
     (unsorted_break, reuse_not_passed_down),
     (breaks_on_sorted,),
 )
@@ -318,8 +320,8 @@ COMBINATION_SUM2 = Exercise(
     "combination_sum2",
     template.combination_sum_unique,
     False,
-    watch_text("hint 40"),
-    check_text("pruning 40"),
+    "hint 40",
+    "pruning 40",
     (unsorted_break, used_more_than_once, skipped_the_first_of_a_level),
     (breaks_on_sorted,),
 )
@@ -327,16 +329,16 @@ PARTITION = Exercise(
     "partition",
     template.palindrome_partitions,
     True,
-    watch_text("hint 131"),
-    check_text("pruning 131"),
+    "hint 131",
+    "pruning 131",
     (no_piece_reaches_the_end, piece_not_a_palindrome),
 )
 FIND_SUBSEQUENCES = Exercise(
     "find_subsequences",
     template.increasing_subsequences,
     True,
-    watch_text("hint 491"),
-    check_text("pruning 491"),
+    "hint 491",
+    "pruning 491",
     (stopped_at_two, equal_numbers_refused, tried_set_shared),
 )
 
@@ -344,11 +346,11 @@ FIND_SUBSEQUENCES = Exercise(
 def check_permute_unique(function: Callable[[list[int]], list[list[int]]]) -> Report:
     """LeetCode 47: every distinct order of nums, which may repeat."""
     inputs = {
-        "LeetCode's example": ([1, 1, 2],),
-        "no repeats": ([1, 2, 3],),
-        "two pairs": ([2, 2, 1, 1],),
-        "three equal numbers": ([3, 3, 0, 3],),
-        "one number": ([1],),
+        N_("LeetCode's example"): ([1, 1, 2],),
+        N_("no repeats"): ([1, 2, 3],),
+        N_("two pairs"): ([2, 2, 1, 1],),
+        N_("three equal numbers"): ([3, 3, 0, 3],),
+        N_("one number"): ([1],),
     }
     return check_answers(PERMUTE_UNIQUE, function, inputs)
 
@@ -356,10 +358,10 @@ def check_permute_unique(function: Callable[[list[int]], list[list[int]]]) -> Re
 def check_subsets_with_dup(function: Callable[[list[int]], list[list[int]]]) -> Report:
     """LeetCode 90: every distinct subset of nums, which may repeat."""
     inputs = {
-        "LeetCode's example": ([1, 2, 2],),
-        "one number": ([0],),
-        "equal numbers not side by side": ([4, 4, 1, 4, 4],),
-        "no repeats": ([3, 1, 2],),
+        N_("LeetCode's example"): ([1, 2, 2],),
+        N_("one number"): ([0],),
+        N_("equal numbers not side by side"): ([4, 4, 1, 4, 4],),
+        N_("no repeats"): ([3, 1, 2],),
     }
     return check_answers(SUBSETS_WITH_DUP, function, inputs)
 
@@ -367,10 +369,10 @@ def check_subsets_with_dup(function: Callable[[list[int]], list[list[int]]]) -> 
 def check_combination_sum(function: Callable[[list[int], int], list[list[int]]]) -> Report:
     """LeetCode 39: candidates (distinct, reusable) adding up to target."""
     inputs = {
-        "LeetCode's example": ([2, 3, 6, 7], 7),
-        "a number used three times": ([2, 3, 5], 8),
-        "no way": ([2], 1),
-        "unsorted candidates": ([7, 3, 2], 18),
+        N_("LeetCode's example"): ([2, 3, 6, 7], 7),
+        N_("a number used three times"): ([2, 3, 5], 8),
+        N_("no way"): ([2], 1),
+        N_("unsorted candidates"): ([7, 3, 2], 18),
     }
     return check_answers(COMBINATION_SUM, function, inputs)
 
@@ -378,10 +380,10 @@ def check_combination_sum(function: Callable[[list[int], int], list[list[int]]])
 def check_combination_sum2(function: Callable[[list[int], int], list[list[int]]]) -> Report:
     """LeetCode 40: candidates (may repeat, each used once) adding up to target."""
     inputs = {
-        "LeetCode's example": ([10, 1, 2, 7, 6, 1, 5], 8),
-        "three 2s": ([2, 5, 2, 1, 2], 5),
-        "all equal": ([1, 1, 1, 1], 2),
-        "no way": ([3], 2),
+        N_("LeetCode's example"): ([10, 1, 2, 7, 6, 1, 5], 8),
+        N_("three 2s"): ([2, 5, 2, 1, 2], 5),
+        N_("all equal"): ([1, 1, 1, 1], 2),
+        N_("no way"): ([3], 2),
     }
     return check_answers(COMBINATION_SUM2, function, inputs)
 
@@ -389,11 +391,11 @@ def check_combination_sum2(function: Callable[[list[int], int], list[list[int]]]
 def check_partition(function: Callable[[str], list[list[str]]]) -> Report:
     """LeetCode 131: every way to cut s into palindromes."""
     inputs = {
-        "LeetCode's example": ("aab",),
-        "one letter": ("a",),
-        "a palindrome inside": ("abba",),
-        "palindromes in palindromes": ("aabaa",),
-        "no long palindrome": ("abc",),
+        N_("LeetCode's example"): ("aab",),
+        N_("one letter"): ("a",),
+        N_("a palindrome inside"): ("abba",),
+        N_("palindromes in palindromes"): ("aabaa",),
+        N_("no long palindrome"): ("abc",),
     }
     return check_answers(PARTITION, function, inputs)
 
@@ -401,9 +403,9 @@ def check_partition(function: Callable[[str], list[list[str]]]) -> Report:
 def check_find_subsequences(function: Callable[[list[int]], list[list[int]]]) -> Report:
     """LeetCode 491: distinct non-decreasing subsequences of length at least 2."""
     inputs = {
-        "LeetCode's example": ([4, 6, 7, 7],),
-        "mostly decreasing": ([4, 4, 3, 2, 1],),
-        "repeats apart": ([1, 2, 1, 1],),
-        "none": ([3, 2, 1],),
+        N_("LeetCode's example"): ([4, 6, 7, 7],),
+        N_("mostly decreasing"): ([4, 4, 3, 2, 1],),
+        N_("repeats apart"): ([1, 2, 1, 1],),
+        N_("none"): ([3, 2, 1],),
     }
     return check_answers(FIND_SUBSEQUENCES, function, inputs)

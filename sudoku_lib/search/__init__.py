@@ -21,7 +21,7 @@ from typing import Literal
 from ..arguments import got, one_of, optional_callable, optional_whole_number, switch, whole_number
 from ..board import Board, copy_board, parse
 from ..errors import ArgumentError, ConflictError, GaveUp, PuzzleFormatError, SudokuError
-from ..i18n import _
+from ..i18n import N_, _
 from ..validate import conflicts_in
 from ..words import count_word, listed, number, plural, status_text
 from .classic import classic_search
@@ -286,15 +286,16 @@ def solve_sudoku(board: list[list[str]]) -> None:
     if result.gave_up:
         raise GaveUp(f"solve_sudoku {result.reason}", "max_nodes", result.max_nodes or 0)
     if result.solution is None:
-        raise SudokuError("this puzzle has no solution; the board was left as it was")
+        raise SudokuError(_("this puzzle has no solution; the board was left as it was"))
     for row, solved_row in zip(board, result.solution, strict=True):
         row[:] = solved_row
 
 
-FILL_IN_PLACE = (
+FILL_IN_PLACE = N_(
     "solve_sudoku fills the board in place (LeetCode 37), so it takes a list of 9 lists of "
     "one-character strings"
 )
+"""What solve_sudoku needs, said first in each of its refusals (translated when it is said)."""
 
 
 def refuse_unfillable(board: object) -> None:
@@ -302,12 +303,17 @@ def refuse_unfillable(board: object) -> None:
     the size and the cells are parse's to check)."""
     if not isinstance(board, list):
         raise TypeError(
-            f"{FILL_IN_PLACE}; got {got(board)}. For any other form, solve(puzzle).solution "
-            "is the solved board"
+            _(
+                "{needs}; got {got}. For any other form, solve(puzzle).solution is the solved board"
+            ).format(needs=_(FILL_IN_PLACE), got=got(board))
         )
     for r, row in enumerate(board[:16]):
         if not isinstance(row, list):
-            raise TypeError(f"{FILL_IN_PLACE}; row {r + 1} is {got(row)}")
+            raise TypeError(
+                _("{needs}; row {row} is {got}").format(
+                    needs=_(FILL_IN_PLACE), row=r + 1, got=got(row)
+                )
+            )
     refuse_shared_rows(board[:16])
 
 
@@ -321,8 +327,10 @@ def refuse_shared_rows(rows: list[list[str]]) -> None:
     shared = next((numbers for numbers in numbers_of.values() if len(numbers) > 1), None)
     if shared is not None:
         raise PuzzleFormatError(
-            f"rows {listed([str(n) for n in shared])} of the board are one list, not "
-            f"{count_word(len(shared))} (as `[['.'] * 9] * 9` makes), so filling one would fill "
-            "them all: build each row on its own, say [['.'] * 9 for _ in range(9)]",
+            _(
+                "rows {rows} of the board are one list, not {count} (as `[['.'] * 9] * 9` makes), "
+                "so filling one would fill them all: build each row on its own, say "
+                "`[['.'] * 9 for _ in range(9)]`"
+            ).format(rows=listed([str(n) for n in shared]), count=count_word(len(shared))),
             row=shared[1],
         )

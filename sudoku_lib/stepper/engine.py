@@ -27,6 +27,7 @@ from typing import Generic, Protocol, TypeVar
 from ..arguments import quote
 from ..board import Board, parse
 from ..errors import SudokuError
+from ..i18n import _
 from ..search import checked_switches, refuse_conflicts, run, strategy_for
 from ..search.events import Event
 from ..words import cap_note, ended_note
@@ -67,18 +68,27 @@ class StepError(SudokuError, TypeError):
 def whole_steps(value: object, name: str) -> int:
     """`value` as an int, or an error that names the argument: no floats, strings, None, bools."""
     if isinstance(value, bool):
-        raise StepError(f"{name} must be a whole number of steps, not {quote(value)}")
+        raise StepError(not_whole_steps(name, value))
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise StepError(f"{name} must be a whole number of steps, not {quote(value)}") from None
+        raise StepError(not_whole_steps(name, value)) from None
+
+
+def not_whole_steps(name: str, value: object) -> str:
+    """Why `value` is refused as a step number or count."""
+    return _("{name} must be a whole number of steps, not {value}").format(
+        name=name, value=quote(value)
+    )
 
 
 def step_cap(value: object, name: str = "cap") -> int:
     """A cap argument: a whole number of steps, at least 0."""
     cap = whole_steps(value, name)
     if cap < 0:
-        raise SudokuError(f"{name} must be 0 or more steps, not {quote(cap)}")
+        raise SudokuError(
+            _("{name} must be 0 or more steps, not {value}").format(name=name, value=quote(cap))
+        )
     return cap
 
 

@@ -14,6 +14,7 @@ from html import escape
 
 from .. import style
 from ..board import BLANK, Board, Cell, Digit, flatten, geometry_of
+from ..i18n import _, get_language, pgettext
 from ..words import picture_text
 
 SIZES = ("default", "large")
@@ -62,7 +63,8 @@ def check_size(size: str) -> str:
     """`size` if it is one the stepper has, else an error that lists them."""
     if size not in SIZES:
         names = ", ".join(repr(name) for name in SIZES)
-        raise ValueError(f"size must be one of {names}, not {size!r}")
+        said = _("size must be one of {names}, not {size!r}")
+        raise ValueError(said.format(names=names, size=size))
     return size
 
 
@@ -92,7 +94,8 @@ def board_html(
             if digit != BLANK:
                 content = digit
             elif (r, c) == marks.dead_end:
-                content = '<span class="sdk-x" aria-label="dead end">✕</span>'
+                said = escape(pgettext("marked on the board", "dead end"))
+                content = f'<span class="sdk-x" aria-label="{said}">✕</span>'
             else:
                 content = pencil_marks(candidates.get((r, c)), geo.digits, geo.box)
             cells.append(f'<td class="{" ".join(classes)}">{content}</td>')
@@ -136,15 +139,25 @@ def pencil_marks(marks: list[Digit] | None, digits: tuple[Digit, ...], box: int)
     return f'<div class="sdk-pm sdk-pm{box}">{spans}</div>'
 
 
-def stack_html(lines: list[str], title: str = "call stack") -> str:
-    """The stack, top first: the newest line outlined and marked with an arrow."""
+def lang_attribute() -> str:
+    """The `lang` of words the stepper shows in Chinese: the browser then picks Simplified glyphs,
+    and the style sheet a proportional font (a monospace one has no Chinese, and its wide spaces
+    spread a Chinese line apart), with figures of one width so the counters do not jitter."""
+    return ' lang="zh-CN"' if get_language() == "zh" else ""
+
+
+def stack_html(lines: list[str], title: str | None = None) -> str:
+    """The stack, top first: the newest line outlined and marked with an arrow; its title is
+    "call stack" (in the language chosen) unless another is given."""
     shown = [
         f'<div class="sdk-level{" sdk-top" if i == len(lines) - 1 else ""}">'
         f"{'▶ ' if i == len(lines) - 1 else ''}{escape(line)}</div>"
         for i, line in reversed(list(enumerate(lines)))
     ]
-    body = "".join(shown) or '<div class="sdk-level">(empty: no choice open)</div>'
-    return f'<div class="sdk-stack"><b>{escape(title)}</b>{body}</div>'
+    empty = escape(_("(empty: no choice open)"))
+    body = "".join(shown) or f'<div class="sdk-level">{empty}</div>'
+    heading = escape(_("call stack") if title is None else title)
+    return f'<div class="sdk-stack"{lang_attribute()}><b>{heading}</b>{body}</div>'
 
 
 BESIDE_FROM = {"default": 660, "large": 780}
@@ -241,11 +254,13 @@ STYLE = f"""<style>
 .sdk-caption, .sdk-title {{ font-size: calc(var(--sdk-text) + 2px); }}
 .sdk-counters, .sdk-keys, .sdk-note {{ font-size: var(--sdk-text); }}
 .sdk-counters {{ font-family: monospace; }}
+.sdk-stack:lang(zh), .sdk-counters:lang(zh) {{ font-family: sans-serif;
+  font-variant-numeric: tabular-nums; }}
 .sdk-keys {{ color: #4b5563; }}
 .sdk-busy, .sdk-busy * {{ cursor: progress !important; }}
 .sudoku-stepper.jupyter-widgets-disconnected::after,
 .sudoku-side-by-side.jupyter-widgets-disconnected::after {{
-  content: "{css_string(picture_text("kernel restarted"))}"; order: -1; display: block;
+  order: -1; display: block;
   font-size: var(--sdk-text); color: #7a0000; background: #fff0f0;
   border-left: 6px solid #b00000; padding: 6px 10px; margin-bottom: 6px; }}
 .sudoku-side-by-side .sudoku-stepper.jupyter-widgets-disconnected::after {{ content: none; }}
@@ -269,3 +284,16 @@ STYLE = f"""<style>
 .sdk-large .widget-button, .sdk-large .widget-label, .sdk-large select, .sdk-large input,
 .sdk-large .widget-readout {{ font-size: 18px; height: auto; min-height: 32px; }}
 </style>"""
+"""The stepper's style sheet, the same in every language (`stylesheet()` adds the words)."""
+
+
+def stylesheet() -> str:
+    """STYLE with the words a widget shows once its kernel has restarted, in the language chosen
+    now (looked up when a stepper is drawn, not when this module is imported)."""
+    words = css_string(picture_text("kernel restarted"))
+    restarted = (
+        ".sudoku-stepper.jupyter-widgets-disconnected::after,\n"
+        ".sudoku-side-by-side.jupyter-widgets-disconnected::after"
+        f' {{ content: "{words}"; }}'
+    )
+    return STYLE.replace("</style>", f"{restarted}\n</style>")

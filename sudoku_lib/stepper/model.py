@@ -14,7 +14,7 @@ from ..i18n import _
 from ..search.events import DeadEnd, Event, Forced, Solved, Try, Undo, caption
 from ..search.pruned import candidates_of
 from ..stats import Stats
-from ..words import cell_name, number, step_status, switched_off
+from ..words import cell_name, method_title, number, step_status, switched_off
 from .engine import RUN_CAP, SearchRecording, Timeline
 from .html import Marks, board_html
 from .predict import Predicting, Question, Verdict
@@ -140,7 +140,8 @@ class StepperModel(Predicting[Event, Checkpoint]):
     def title(self) -> str:
         """The name a view shows above the board: the method, and the switches it runs without
         (two pruned boards side by side must not both read "pruned")."""
-        return switched_off(self.method, [name for name, on in self.switches.items() if not on])
+        off = [name for name, on in self.switches.items() if not on]
+        return switched_off(method_title(self.method), off)
 
     @property
     def board(self) -> Board:

@@ -17,6 +17,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ..i18n import _
 from ..words import predict_text
 from .predict import PredictError, Predicting, Question
 
@@ -128,7 +129,9 @@ class QuizPanel:
         """A panel button, named and with a tooltip, in the words of predict mode."""
         control = widgets.Button(
             description=predict_text(name),
-            tooltip=f"{predict_text(name)}: {predict_text(name + ' tip')}",
+            tooltip=_("{label}: {tooltip}").format(
+                label=predict_text(name), tooltip=predict_text(name + " tip")
+            ),
             layout=widgets.Layout(width="auto"),
         )
         control.add_class(f"sdk-{name.replace(' ', '-')}")
@@ -183,7 +186,9 @@ class QuizPanel:
         """The button of one choice, labelled with its words and its key."""
         key = question.keys[i]
         label = question.labels[i]
-        shown = f"{label} ({KEY_SIGNS.get(key, key.upper())})" if key and key != label else label
+        shown = label
+        if key and key != label:
+            shown = _("{label} ({key})").format(label=label, key=KEY_SIGNS.get(key, key.upper()))
         control = widgets.Button(
             description=shown, tooltip=shown, layout=widgets.Layout(width="auto")
         )

@@ -23,28 +23,36 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ..i18n import _, ngettext, pgettext
 from ..words import number, picture_text
 from .engine import RUN_CAP, whole_steps
-from .html import STYLE, check_size, stack_html
+from .html import check_size, lang_attribute, stack_html, stylesheet
 from .model import Frame, StepperModel
 from .predict import Predicting
 from .quiz import QuizPanel
 
-SPEEDS = [
-    ("1 step/s", (1000, 1)),
-    ("2 steps/s", (500, 1)),
-    ("5 steps/s", (200, 1)),
-    ("10 steps/s", (100, 1)),
-    ("20 steps/s", (50, 1)),
-    ("100 steps/s", (50, 5)),
-    ("1,000 steps/s", (50, 50)),
-]
+SPEEDS = ((1000, 1), (500, 1), (200, 1), (100, 1), (50, 1), (50, 5), (50, 50))
 """Speed choices as (interval in ms, steps per tick): faster than 20 a second, jump further."""
 
-KEYS_HINT = (
-    "Keys, after a click on the stepper: → Step · ← Back · Space Play/Pause · Home first step"
-    " · End last step"
-)
+
+def speed_options() -> list[tuple[str, tuple[int, int]]]:
+    """The speed menu's choices, each named by its steps per second in the language chosen."""
+    return [
+        (
+            ngettext("{count} step/s", "{count} steps/s", rate).format(count=number(rate)),
+            (interval, steps),
+        )
+        for interval, steps in SPEEDS
+        for rate in [steps * 1000 // interval]
+    ]
+
+
+def keys_hint() -> str:
+    """The line under the controls that says which keys work, in the language chosen."""
+    return _(
+        "Keys, after a click on the stepper: → Step · ← Back · Space Play/Pause · Home first step"
+        " · End last step"
+    )
 
 
 class Controller(anywidget.AnyWidget):
@@ -52,7 +60,7 @@ class Controller(anywidget.AnyWidget):
     listener on the stepper around it, and Play's clock (one tick, then wait for the kernel)."""
 
     _esm = Path(__file__).with_name("controller.js")
-    hint = traitlets.Unicode(KEYS_HINT).tag(sync=True)
+    hint = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("stepper").tag(sync=True)
     playing = traitlets.Bool(False).tag(sync=True)
     interval = traitlets.Int(100).tag(sync=True)
@@ -105,9 +113,10 @@ def calling(target: weakref.ref[Any], method: str, *args: object) -> Callable[..
     return call
 
 
-BUSY = picture_text("busy")
-"""What a button that runs a long search says until the search is back (a hard puzzle's
-"To solution" can take seconds, and a button that looks idle invites a second press)."""
+def busy_label() -> str:
+    """What a button that runs a long search says until the search is back (a hard puzzle's
+    "To solution" can take seconds, and a button that looks idle invites a second press)."""
+    return picture_text("busy")
 
 
 def busy_while(call: Callable[..., None]) -> Callable[[widgets.Button], None]:
@@ -116,7 +125,7 @@ def busy_while(call: Callable[..., None]) -> Callable[[widgets.Button], None]:
 
     def press(control: widgets.Button) -> None:
         label = control.description
-        control.description, control.disabled = BUSY, True
+        control.description, control.disabled = busy_label(), True
         control.add_class("sdk-busy")
         try:
             call()
@@ -130,11 +139,12 @@ def busy_while(call: Callable[..., None]) -> Callable[[widgets.Button], None]:
 def button(
     name: str, label: str, tooltip: str, on_click: Callable[..., None], icon: str = ""
 ) -> widgets.Button:
-    """A labelled button whose tooltip starts with its name, calling `on_click` when pressed."""
+    """A button labelled `label`, whose tooltip starts with that label; `name` (English, as in
+    the code) gives it its class, `sdk-step` for "Step", which the browser tests look for."""
     control = widgets.Button(
         description=label,
         icon=icon,
-        tooltip=f"{name}: {tooltip}",
+        tooltip=_("{label}: {tooltip}").format(label=label, tooltip=tooltip),
         layout=widgets.Layout(width="auto"),
     )
     control.add_class(f"sdk-{name.lower().replace(' ', '-')}")
@@ -148,47 +158,52 @@ class Controls:
 
     def __init__(self, driver: Driver, label: str, both: bool = False) -> None:
         ref = weakref.ref(driver)
-        them = "both " if both else ""
         self.driver_ref = ref
         self.buttons = widgets.HBox(
             [
                 button(
                     "First",
-                    "First",
-                    f"{them}back to the puzzle as given (Home)",
+                    _("First"),
+                    _("both back to the puzzle as given (Home)")
+                    if both
+                    else _("back to the puzzle as given (Home)"),
                     calling(ref, "first"),
                     "fast-backward",
                 ),
                 button(
                     "Back",
-                    "Back",
-                    f"{them}one step back (←)",
+                    _("Back"),
+                    _("both one step back (←)") if both else _("one step back (←)"),
                     calling(ref, "back"),
                     "step-backward",
                 ),
                 button(
                     "Step",
-                    "Step",
-                    f"{them}one step forward (→)",
+                    _("Step"),
+                    _("both one step forward (→)") if both else _("one step forward (→)"),
                     calling(ref, "step"),
                     "step-forward",
                 ),
                 button(
                     "Next dead end",
-                    "Next dead end",
-                    "run until a search finds nothing to try and must back up",
+                    _("Next dead end"),
+                    _("run until a search finds nothing to try and must back up"),
                     busy_while(calling(ref, "next_dead_end")),
                 ),
                 button(
                     "To solution",
-                    "To solution",
-                    f"run {them}until the board is solved",
+                    _("To solution"),
+                    _("run both until the board is solved")
+                    if both
+                    else _("run until the board is solved"),
                     busy_while(calling(ref, "to_solution")),
                 ),
                 button(
                     "Last",
-                    "Run to end",
-                    f"the last step, at most {number(RUN_CAP)} steps on (End)",
+                    _("Run to end"),
+                    _("the last step, at most {count} steps on (End)").format(
+                        count=number(RUN_CAP)
+                    ),
                     busy_while(calling(ref, "last")),
                     "fast-forward",
                 ),
@@ -196,29 +211,29 @@ class Controls:
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         self.buttons.add_class("sdk-buttons")
-        self.controller = Controller(label=label)
+        self.controller = Controller(label=label, hint=keys_hint())
         self.controller.on_msg(calling_with_message(weakref.ref(self)))
         self.play = button(
             "Play",
-            "Play",
-            "step on its own at the chosen speed; press again to pause (Space)",
+            _("Play"),
+            _("step on its own at the chosen speed; press again to pause (Space)"),
             lambda _: self.toggle_play(),
             "play",
         )
         self.speed = widgets.Dropdown(
             style={"description_width": "initial"},
-            options=SPEEDS,
-            value=SPEEDS[3][1],
-            description="Speed",
-            tooltip="Speed: how fast Play steps",
+            options=speed_options(),
+            value=SPEEDS[3],
+            description=_("Speed"),
+            tooltip=_("Speed: how fast Play steps"),
         )
         self.speed.observe(lambda change: self.set_speed(*change["new"]), names="value")
         self.steps_per_tick = 1
         self.jump_box = widgets.IntText(
             style={"description_width": "initial"},
             value=0,
-            description="Go to step",
-            tooltip="Go to step: type a step number and press Enter",
+            description=_("Go to step"),
+            tooltip=_("Go to step: type a step number and press Enter"),
             continuous_update=False,
             layout=widgets.Layout(width="14em"),
         )
@@ -229,8 +244,8 @@ class Controls:
             value=0,
             min=0,
             max=max(1, driver.known),
-            description="Step",
-            tooltip="Step: drag to any step recorded so far",
+            description=pgettext("slider", "Step"),
+            tooltip=_("Step: drag to any step recorded so far"),
             continuous_update=True,
             layout=widgets.Layout(width="100%"),
         )
@@ -273,7 +288,7 @@ class Controls:
     def show_play(self) -> None:
         """Play's button says what pressing it will do."""
         playing = self.controller.playing
-        self.play.description = "Pause" if playing else "Play"
+        self.play.description = _("Pause") if playing else _("Play")
         self.play.icon = "pause" if playing else "play"
 
     def set_speed(self, interval: int, steps: int) -> None:
@@ -358,7 +373,7 @@ class BoardView:
     """The picture of one model: title, board and stack (wrapping), counters, caption."""
 
     def __init__(self, title: str) -> None:
-        self.title = widgets.HTML(f'<b class="sdk-title">{escape(title)}</b>{STYLE}')
+        self.title = widgets.HTML(f'<b class="sdk-title">{escape(title)}</b>{stylesheet()}')
         self.board = widgets.HTML(layout=widgets.Layout(flex="0 0 auto"))
         self.stack = widgets.HTML(layout=widgets.Layout(flex="1 1 14em"))
         self.stack.add_class("sdk-stack-area")
@@ -383,9 +398,11 @@ class BoardView:
         """Draw one frame."""
         self.board.value = frame.board_html
         self.stack.value = stack_html(frame.stack, stack_title)
-        self.counters.value = f'<div class="sdk-counters">{escape(frame.counters)}</div>'
-        said = f' <i class="sdk-note">({escape(note)})</i>' if note else ""
-        self.caption.value = f'<div class="sdk-caption">{escape(frame.caption)}{said}</div>'
+        lang = lang_attribute()
+        self.counters.value = f'<div class="sdk-counters"{lang}>{escape(frame.counters)}</div>'
+        noted = escape(_(" ({note})").format(note=note))  # in Chinese: "（…）", no space
+        said = f'<i class="sdk-note">{noted}</i>' if note else ""
+        self.caption.value = f'<div class="sdk-caption"{lang}>{escape(frame.caption)}{said}</div>'
 
 
 class Viewable(Driver, Protocol):
@@ -412,7 +429,8 @@ class TimelineView:
         self.model_ref = weakref.ref(model)
         self.render_seconds = 0.0
         self.picture = BoardView(model.title)
-        self.controls = Controls(model, f"{model.title} stepper") if controls else None
+        label = _("{title} stepper").format(title=model.title)
+        self.controls = Controls(model, label) if controls else None
         parts = self.picture.widgets + (self.controls.widgets if self.controls else ())
         arranged = widgets.VBox(parts)
         arranged.add_class("sdk-layout")  # the stylesheet places the parts by the room there is
@@ -501,7 +519,7 @@ class SideBySide:
     def __init__(self, left: Stepper, right: Stepper, size: str = "default") -> None:
         self.left, self.right = left, right
         self.note = ""
-        self.controls = Controls(self, "two steppers", both=True)
+        self.controls = Controls(self, _("two steppers"), both=True)
         for side in (left, right):
             side.widget.add_class("sdk-side")  # one of a pair: a column, never board-beside-words
         boards = widgets.HBox(

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from types import CodeType, FrameType, TracebackType
 from typing import Any, SupportsIndex
 
+from ..i18n import _
 from ..timelimit import (
     Limit,
     TooSlow,
@@ -556,7 +557,9 @@ def watch(
     after `max_seconds` (a loop that never ends), or at 500 calls deep.
     """
     if not callable(function):
-        raise TypeError(f"watch needs a function to call, not {short_repr(function)}")
+        raise TypeError(
+            _("watch needs a function to call, not {value}").format(value=short_repr(function))
+        )
     max_steps, max_seconds = checked_bounds(max_steps, max_seconds)
     too_slow = watch_text(
         "too slow", seconds=format_seconds(max_seconds), max_seconds=f"{max_seconds:g}"
@@ -630,9 +633,13 @@ def checked_bounds(max_steps: object, max_seconds: object) -> tuple[int, float]:
     """`max_steps` as an int (a numpy integer too, as the library's own bounds accept) and
     `max_seconds` as a positive, finite number of seconds; anything else refused with words."""
     if isinstance(max_steps, bool) or not isinstance(max_steps, numbers.Integral):
-        raise TypeError(f"max_steps must be a whole number, not {short_repr(max_steps)}")
+        raise TypeError(
+            _("max_steps must be a whole number, not {value}").format(value=short_repr(max_steps))
+        )
     if max_steps < 1:
-        raise ValueError(f"max_steps must be at least 1, not {int(max_steps)}")
+        raise ValueError(
+            _("max_steps must be at least 1, not {value}").format(value=int(max_steps))
+        )
     try:
         seconds = check_seconds(max_seconds)
     except (TypeError, ValueError) as error:
@@ -764,4 +771,4 @@ def safe_str(error: BaseException) -> str:
     try:
         return str(error)
     except Exception:
-        return f"<a {type(error).__name__} that cannot be shown>"
+        return _("<a {kind} that cannot be shown>").format(kind=type(error).__name__)

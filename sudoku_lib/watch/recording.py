@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..stepper.predict import Question, Score, Verdict
-from ..words import plural
+from ..words import plural, watch_text
 from .replay import WatchedRun
 from .steps import Step, short_repr
 from .tree import CallNode, call_tree
@@ -139,9 +139,14 @@ class Recording:
         return sum(1 for node in self.tree().walk() if node.status == "solved")
 
     def __repr__(self) -> str:
-        ended = self.error or f"returned {short_repr(self.result)}"
-        placed = f"{plural(self.placed, 'digit')} placed, " if self.initial_board else ""
-        return (
-            f"watched {self.name}: {plural(self.calls, 'call')}, {placed}"
-            f"{plural(len(self.steps), 'step')}; {ended}"
+        ended = self.error or watch_text("returned", value=short_repr(self.result))
+        digits = plural(self.placed, "digit")
+        placed = watch_text("placed", digits=digits) if self.initial_board else ""
+        return watch_text(
+            "summary",
+            name=self.name,
+            calls=plural(self.calls, "call"),
+            placed=placed,
+            steps=plural(len(self.steps), "step"),
+            ended=ended,
         )

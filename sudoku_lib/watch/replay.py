@@ -98,8 +98,6 @@ class WatchedRun(Predicting[Step, Saved]):
     calls, the caption with the learner's line, and `frame()` for the view, which shows the board
     (when one was watched) beside the call tree grown so far."""
 
-    stack_title = watch_text("stack title")
-
     def __init__(self, recording: Recording) -> None:
         self.recording = recording
         self.state = WatchReplay(recording.initial_board)
@@ -117,7 +115,12 @@ class WatchedRun(Predicting[Step, Saved]):
     @property
     def title(self) -> str:
         """What the view shows above the picture."""
-        return f"watch: {self.recording.name}"
+        return watch_text("title", name=self.recording.name)
+
+    @property
+    def stack_title(self) -> str:
+        """The title of the open calls, in the language chosen when they are drawn."""
+        return watch_text("stack title")
 
     @property
     def board(self) -> list[list[Any]] | None:
@@ -191,9 +194,9 @@ class WatchedRun(Predicting[Step, Saved]):
         picture = f'<div class="sdk-watch" data-position="{self.position}">{picture}</div>'
         lines = [f"{i}. {text}" for i, text in enumerate(self.stack, 1)]
         status = step_status(self.position, self.known, self.finished)
-        counters = f"{status} · calls open {self.depth}"
+        counters = f"{status} · {watch_text('calls open', depth=self.depth)}"
         if self.state.board is not None:
-            counters += f" · digits placed {number(self.state.placed)}"
+            counters += f" · {watch_text('digits placed', count=number(self.state.placed))}"
         source = self.source_line()
         said = f"{self.caption}   ⟵ {source}" if source else self.caption
         return Frame(picture, lines, said, counters, status, {"position": str(self.position)})
@@ -223,8 +226,11 @@ class WatchedRun(Predicting[Step, Saved]):
         return f'<table class="sdk-board">{rows}</table>'
 
     def __repr__(self) -> str:
-        return (
-            f"<watched {self.recording.name}: step {number(self.position)} of {number(self.known)}>"
+        return watch_text(
+            "position",
+            name=self.recording.name,
+            position=number(self.position),
+            known=number(self.known),
         )
 
 

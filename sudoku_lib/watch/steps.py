@@ -6,6 +6,7 @@ from __future__ import annotations
 import reprlib
 from dataclasses import dataclass
 
+from ..i18n import _
 from ..words import cell_name, watch_text
 
 BLANKS = frozenset({"0", 0, None})
@@ -194,7 +195,7 @@ def short_repr(value: object) -> str:
             return type(value).__name__
         return _short.repr(value)
     except Exception:
-        return f"<a {type(value).__name__} that cannot be shown>"
+        return _("<a {kind} that cannot be shown>").format(kind=type(value).__name__)
 
 
 def is_board(value: object) -> bool:
