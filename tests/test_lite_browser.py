@@ -15,12 +15,9 @@ Slow (the site's build, then Pyodide's start in each browser), so `make test-lit
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,6 +30,7 @@ from sudoku_lib.stats import format_seconds
 from sudoku_lib.stepper import StepperModel
 from tests.browser_support import CHROMIUM, CHROMIUM_FLAGS, OUTPUT, ROOT, flat, require_chromium
 from tools import build_lite
+from tools.bench_lite import serving
 
 pytestmark = [pytest.mark.lite, pytest.mark.slow, pytest.mark.browser]
 
@@ -84,25 +82,11 @@ def site() -> Path:
     return SITE
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves files and says nothing per request (the test reports what matters)."""
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def served(site: Path) -> Iterator[str]:
     """The site on a free port of 127.0.0.1, served from a thread; its address."""
-    handler = functools.partial(QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(site) as address:
+        yield address
 
 
 # --- the browser --------------------------------------------------------------------------------
