@@ -11,7 +11,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: install lab lab-zh lab-teacher app slides teacher test lint format notebooks notebooks-zh \
 	notebook-times student student-zh student-class student-class-zh reset reset-zh bench catalog \
-	zh-sync clean grade hub hub-load links lite lite-serve test-lite
+	zh-sync clean grade hub hub-load links lite lite-serve test-lite bench-lite lowest
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
@@ -95,6 +95,15 @@ lite-serve: lite
 # no request leaving 127.0.0.1. Builds the site first when an input changed (a minute or two).
 test-lite: $(STAMP)
 	$(BIN)/python -m pytest -n 0 -m lite tests/test_lite_browser.py
+
+# The browser edition beside CPython: its size, a cold open, solve and stepping in both.
+bench-lite: lite
+	$(BIN)/python -m tools.bench_lite
+
+# pyproject.toml's lowest versions (the library's and the charts'), installed in build/lowest/ and
+# tested there with the tests of what each is needed for.
+lowest: $(STAMP)
+	$(BIN)/python -m tools.lowest_versions
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
