@@ -15,6 +15,8 @@ Slow (the site's build, then Pyodide's start in each browser), so `make test-lit
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import subprocess
 import sys
@@ -228,6 +230,19 @@ def committed_output(notebook: str, line: str) -> str:
 
 
 # --- the tests ----------------------------------------------------------------------------------
+
+
+def test_the_site_holds_pyodide_and_every_wheel_its_lock_file_names(site: Path) -> None:
+    packages = site / "static" / "packages"
+    lock = json.loads((packages / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert "sudoku-lib" in lock["packages"]
+    for entry in lock["packages"].values():
+        wheel = packages / entry["file_name"]  # a plain name: beside the lock, on this site
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], wheel.name
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    kernel = config["jupyter-config-data"]["litePluginSettings"][build_lite.KERNEL_PLUGIN]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert (site / "static" / "pyodide" / "pyodide.asm.wasm").is_file()
 
 
 def test_notebook_03_runs_and_its_check_judges_right_wrong_and_endless(

@@ -249,9 +249,10 @@ def reachable(entries: dict[str, dict[str, Any]], roots: Iterable[str]) -> set[s
 def site_lock(
     lock: dict[str, Any], wheels: list[Path], roots: Iterable[str], cdn: str | None
 ) -> tuple[dict[str, Any], list[Path]]:
-    """The site's lock file, and the wheels it holds. Self-contained: the site's own wheels, as
-    far as `roots` need them. With a CDN: that distribution's packages at their public addresses,
-    and the site's wheels for what it lacks (the library, ipywidgets, anywidget, the kernel's)."""
+    """The site's lock file, and the wheels it holds: the site's own wheels, as far as `roots`
+    need them; with a CDN, first every package of that distribution at its public address, and
+    then the site's wheels only for what `roots` need that it lacks (the library, ipywidgets,
+    anywidget, the kernel's own)."""
     ours = lock_entries(wheels)
     packages: dict[str, dict[str, Any]] = {}
     if cdn is not None:
@@ -260,11 +261,11 @@ def site_lock(
             packages[canonical(key)] = dict(
                 entry, file_name=cdn + entry["file_name"], depends=depends
             )
-    packages |= {name: entry for name, entry in ours.items() if name not in packages}
+    public = set(packages)
+    packages |= {name: entry for name, entry in ours.items() if name not in public}
     needed = reachable(packages, roots)
-    if cdn is None:
-        packages = {name: packages[name] for name in sorted(needed)}
-    held = {entry["file_name"] for entry in packages.values()}
+    packages = {name: packages[name] for name in sorted(public | needed)}
+    held = {packages[name]["file_name"] for name in needed - public}
     return {"info": lock["info"], "packages": packages}, [w for w in wheels if w.name in held]
 
 
