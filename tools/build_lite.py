@@ -339,6 +339,7 @@ def inputs_digest(cdn: str | None) -> str:
     """A digest of everything the site is built from, so `--if-stale` knows when to build."""
     digest = hashlib.sha256(str(cdn).encode())
     sources = [ROOT / "pyproject.toml", NPM_DIR / "package-lock.json", Path(__file__)]
+    sources.append(ROOT / "tools" / "make_student.py")  # what makes the learner's copy
     for folder in (ROOT / "sudoku_lib", ROOT / "notebooks"):
         sources += [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     for path in sorted(sources):
