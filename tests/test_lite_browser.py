@@ -6,7 +6,7 @@ served from 127.0.0.1 by a small threaded server. In a fresh browser each test o
 the learner's copy, runs it with Run -> Run All Cells and finds no error output; 03 then has its
 self-check judge a right answer, a wrong one and an endless loop typed into the exercise's cell,
 each judged as the same check judges it here in CPython; 05's stepper answers a click and a key
-with the boards the Python model gives. No request may leave 127.0.0.1: Chromium resolves every
+with the boards the Python model gives; 06's charts, without matplotlib, are one line each. No request may leave 127.0.0.1: Chromium resolves every
 other host to nothing, and each request the page or its workers make is recorded and checked.
 
 Slow (the site's build, then Pyodide's start in each browser), so `make test-lite` runs it and
@@ -316,3 +316,20 @@ def test_notebook_05_runs_and_its_stepper_answers_a_click_and_a_key(browsing: Br
     OUTPUT.mkdir(exist_ok=True)
     stepper.screenshot(path=str(OUTPUT / "lite-05-stepper.png"))
     print(f"lite 05: first cell answered {format_seconds(first)} after Run All (a cold Pyodide)")
+
+
+def test_notebook_06_runs_its_charts_saying_in_one_line_why_they_are_missing(
+    browsing: Browsing,
+) -> None:
+    """Pyodide from npm has no matplotlib: each chart is one line, and the progress bars are
+    widgets, not text on stderr (where a notebook shows an error)."""
+    from sudoku_lib.words import picture_text
+
+    page = browsing.page
+    open_notebook(browsing, "06_measuring_the_search.ipynb")
+    run_all(page)
+    assert errors_shown(page) == []
+    texts = page.locator(".jp-OutputArea-output").all_inner_texts()
+    missing = [t for t in texts if "matplotlib" in t]
+    assert missing and all(t.strip() == picture_text("no matplotlib") for t in missing)
+    assert page.locator(".jp-OutputArea-output .widget-hprogress").count() > 0
