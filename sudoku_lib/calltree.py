@@ -73,7 +73,8 @@ class TreePicture:
     calls inside a VIEW_WIDTH x VIEW_HEIGHT window around the current call, found by bisection
     per level, so a frame costs the same at 100 or 100,000 calls."""
 
-    def __init__(self, root: CallNode) -> None:
+    def __init__(self, root: CallNode, gap_x: float = GAP_X) -> None:
+        self.gap_x = gap_x  # a whole tree on a page packs leaves closer when labels are short
         self.places = layout(root)
         self.parent: dict[int, CallNode] = {}
         self.levels: dict[int, list[tuple[float, int, CallNode]]] = {}
@@ -92,7 +93,7 @@ class TreePicture:
     def at(self, node: CallNode) -> tuple[float, float]:
         """A node's place in pixels."""
         x, y = self.places[id(node)]
-        return x * GAP_X, -y * GAP_Y
+        return x * self.gap_x, -y * GAP_Y
 
     def focus(self, position: int, current: int | None) -> CallNode:
         """The call to centre on: the current one, else the last begun by this position."""
@@ -108,8 +109,9 @@ class TreePicture:
         first, last = int(top // GAP_Y) - 1, int((top + VIEW_HEIGHT) // GAP_Y) + 1
         for depth in range(max(first, 0), last + 1):
             level = self.levels.get(depth, [])
-            low = bisect.bisect_left(level, (left / GAP_X - 1, -1))
-            high = bisect.bisect_right(level, ((left + VIEW_WIDTH) / GAP_X + 1, len(self.starts)))
+            low = bisect.bisect_left(level, (left / self.gap_x - 1, -1))
+            right = (left + VIEW_WIDTH) / self.gap_x + 1
+            high = bisect.bisect_right(level, (right, len(self.starts)))
             shown.extend(node for _, _, node in level[low:high] if node.start <= position)
         return shown
 
@@ -164,7 +166,7 @@ class TreePicture:
         done = sys.maxsize  # every status is known
         edges = [self.edge(node, done) for node in self.by_start if id(node) in self.parent]
         marks = [self.node(node, done, current, labelled) for node in self.by_start]
-        width = max(x for x, _ in self.places.values()) * GAP_X
+        width = max(x for x, _ in self.places.values()) * self.gap_x
         height = -min(y for _, y in self.places.values()) * GAP_Y
         return "".join(edges + marks), width, height
 

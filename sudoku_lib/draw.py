@@ -17,10 +17,15 @@ from . import style
 from .board import BLANK, Board, Cell, Digit, box_index, geometry, parse
 from .errors import SudokuError
 from .picture import (
+    LEGEND_MARK,
+    LEGEND_ROW,
     MARGIN,
     SMALL_PX,
     TEXT_PX,
+    TITLE_PX,
+    WIDE,
     Drawing,
+    Marker,
     Picture,
     side_by_side,
     text_width,
@@ -30,7 +35,7 @@ from .picture import (
 from .search.pruned import candidates_of
 from .trace import SearchTree, TreeNode
 from .validate import Conflict, find_conflicts
-from .words import cell_name, picture_text, short_cell_name
+from .words import cell_name, picture_text, short_cell_name, status_text
 
 __all__ = [
     "Picture",
@@ -394,16 +399,13 @@ def depth_names(nodes: Sequence[TreeNode]) -> dict[int, str]:
 TREE_LEGEND = (("solution", "tree path"), ("node", "tree tried"), ("dead-end", "tree dead end"))
 
 
-def tree_legend(drawing: Drawing, left: float, top: float) -> float:
-    """The legend, one kind of node a line, from (left, top); returns its width."""
-    widest = 0.0
-    for i, (kind, key) in enumerate(TREE_LEGEND):
-        y = top + i * 26
-        node_shape(drawing, left + 9, y, kind, r=8)
-        words = picture_text(key)
-        drawing.text(left + 24, y, words, TEXT_PX, "legend", anchor="start")
-        widest = max(widest, 24 + text_width(words, TEXT_PX))
-    return widest
+def tree_legend_entries() -> list[tuple[Marker, str]]:
+    """The search tree's legend: each kind of node's marker, drawn small, and its words."""
+
+    def marker(kind: str) -> Marker:
+        return lambda drawing, x, y: node_shape(drawing, x, y, kind, r=8)
+
+    return [(marker(kind), picture_text(key)) for kind, key in TREE_LEGEND]
 
 
 def draw_search_tree(tree: SearchTree, title: str | None = None) -> Picture:
@@ -422,18 +424,21 @@ def draw_search_tree(tree: SearchTree, title: str | None = None) -> Picture:
             "tree title",
             nodes=tree.result.stats.nodes,
             dead_ends=len(tree.dead_ends()),
-            status=tree.result.status,
+            status=status_text(tree.result.status),
         )
     nodes = list(tree.root.walk())
     places = tree_layout(tree.root)
     names = {0: picture_text("tree start"), **depth_names(nodes)}
-    lines = title_lines(title)
     gutter = max(text_width(name, TEXT_PX) for name in names.values()) + 2 * MARGIN
     leaves = max(x for x, _ in places.values()) + 1
-    legend_left = gutter + leaves * TREE_GAP_X + MARGIN
     drawing = Drawing()
-    legend_width = 0.0  # measured when drawn, below; the title is centred on the whole width
-    top = MARGIN + len(lines) * 24.3 + (6 if lines else 0) + NODE_R * 1.4
+    lines = title_lines(title)
+    tree_right = gutter + leaves * TREE_GAP_X + MARGIN
+    legend_y = MARGIN + len(lines) * TITLE_PX * 1.35 + 6 + LEGEND_MARK / 2
+    legend_right = drawing.legend(tree_legend_entries(), MARGIN, legend_y)
+    width = max(tree_right, legend_right + MARGIN, titles_width(lines))
+    drawing.title(lines, width, MARGIN, centred=width <= WIDE)
+    top = legend_y + LEGEND_ROW + NODE_R
     for node in nodes:
         x, y = tree_point(places[id(node)], gutter, top)
         for child in node.children:
@@ -448,9 +453,6 @@ def draw_search_tree(tree: SearchTree, title: str | None = None) -> Picture:
                      anchor="end")  # fmt: skip
     for node in nodes:
         draw_tree_node(drawing, node, tree_point(places[id(node)], gutter, top), names)
-    legend_width = tree_legend(drawing, legend_left, top)
-    width = max(legend_left + legend_width + MARGIN, titles_width(lines))
-    drawing.title(lines, width, MARGIN)
     depth = max(node.depth for node in nodes)
     height = top + depth * TREE_GAP_Y + NODE_R * 1.4 + SMALL_PX + MARGIN
     return drawing.picture(width, height, title)

@@ -4,7 +4,8 @@ A browser's Python (JupyterLite's Pyodide) has no matplotlib, so the pictures th
 are written as SVG text and shown inline in HTML: crisp at any zoom (the sizes are a viewBox),
 their words selectable, and drawn the same in JupyterLab, Voila and the browser edition. Sizes are
 in CSS pixels chosen for a 1280x800 projector; a picture wider than the notebook scrolls sideways
-rather than shrinking its text.
+rather than shrinking its text (JupyterLab shrinks an SVG to the cell's width unless its
+max-width is lifted, as each picture's style does).
 
 `Drawing` collects the elements of one picture, `Picture` is the finished one (it displays itself
 in Jupyter, and its `svg` is plain XML a test can parse), `side_by_side` lays pictures out in a row.
@@ -13,7 +14,7 @@ in Jupyter, and its `svg` is plain XML a test can parse), `side_by_side` lays pi
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -32,6 +33,11 @@ TEXT_PX = 14
 SMALL_PX = 12
 """The smallest text of any picture: still readable from the back of a room on a projector."""
 MARGIN = 12
+LEGEND_MARK = 18  # pixels across a legend entry's marker
+LEGEND_ROW = 30  # pixels from the legend's row to what is drawn below it
+WIDE = 1000
+"""Pixels: a picture wider than this may scroll in a notebook at 1280x800, so its title starts at
+the left, where it is seen, rather than in its middle."""
 GAP = 24  # pixels between pictures side by side
 
 
@@ -46,6 +52,10 @@ def text_width(text: str, px: float) -> float:
     a full-width sign) a whole em. SVG text does not wrap, so a picture is made wide enough."""
     ems = sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.6 for ch in text)
     return ems * px
+
+
+Marker = Callable[["Drawing", float, float], None]
+"""Draws a legend entry's marker centred on (x, y)."""
 
 
 class Drawing:
@@ -93,13 +103,25 @@ class Drawing:
         """SVG drawn elsewhere (the stepper's call tree), added as it is."""
         self.parts.append(svg)
 
-    def title(self, lines: Iterable[str], width: float, top: float) -> float:
-        """Title lines centred across `width` from `top`; returns where the picture goes on."""
+    def title(self, lines: Iterable[str], width: float, top: float, centred: bool = True) -> float:
+        """Title lines from `top`, centred across `width` (or from the left edge, for a picture
+        wide enough to scroll, whose middle is out of sight); returns where the picture goes on."""
         y = top
+        x, anchor = (width / 2, "middle") if centred else (MARGIN, "start")
         for line in lines:
-            self.text(width / 2, y + TITLE_PX * 0.65, line, TITLE_PX, "title", weight="600")
+            self.text(x, y + TITLE_PX * 0.65, line, TITLE_PX, "title", anchor, weight="600")
             y += TITLE_PX * 1.35
         return y + (6 if y > top else 0)
+
+    def legend(self, entries: Sequence[tuple[Marker, str]], left: float, top: float) -> float:
+        """A row of legend entries from (left, top), each a marker and its words, so the legend
+        is in sight at the top left however wide the picture; returns the row's right end."""
+        x = left
+        for marker, words in entries:
+            marker(self, x + LEGEND_MARK / 2, top)
+            self.text(x + LEGEND_MARK + 6, top, words, TEXT_PX, "legend", anchor="start")
+            x += LEGEND_MARK + 6 + text_width(words, TEXT_PX) + 2 * MARGIN
+        return x - 2 * MARGIN
 
     def picture(self, width: float, height: float, label: str) -> Picture:
         """The finished picture, `width` x `height` pixels on a white ground."""
@@ -107,7 +129,8 @@ class Drawing:
         svg = (
             f'<svg xmlns="{SVG_NAMESPACE}" width="{number_text(width)}" '
             f'height="{number_text(height)}" viewBox="0 0 {size}" role="img" '
-            f'aria-label="{escape(label)}" font-family="{escape(FONT_STACK)}">'
+            f'aria-label="{escape(label)}" font-family="{escape(FONT_STACK)}" '
+            f'style="max-width: none">'
             f'<rect x="0" y="0" width="{number_text(width)}" height="{number_text(height)}" '
             f'fill="{style.BACKGROUND}"/>{"".join(self.parts)}</svg>'
         )

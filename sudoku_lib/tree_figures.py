@@ -8,10 +8,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .calltree import GAP_Y, MARKERS, RADIUS, TreePicture, marker_svg
+from .calltree import (
+    GAP_X,
+    GAP_Y,
+    LABEL_SIZE,
+    MARKERS,
+    RADIUS,
+    TreePicture,
+    marker_svg,
+    short_label,
+)
 from .charts import Chart, chart_axes, finish, matplotlib_ready
 from .errors import SudokuError
-from .picture import MARGIN, TEXT_PX, Drawing, Picture, text_width, title_lines, titles_width
+from .picture import (
+    LEGEND_MARK,
+    LEGEND_ROW,
+    MARGIN,
+    TEXT_PX,
+    TITLE_PX,
+    WIDE,
+    Drawing,
+    Marker,
+    Picture,
+    text_width,
+    title_lines,
+    titles_width,
+)
 from .template import Gain
 from .watch import CallNode, Recording
 from .words import number, picture_text, plural
@@ -23,27 +45,43 @@ MAX_CALL_NODES = 400
 """Past this many nodes a tree is a smear: watch a smaller case instead."""
 LABELS_UP_TO = 80
 """Nodes are labelled with their choice when the tree has at most this many."""
-LEGEND_LINE = 26  # pixels from one legend entry to the next
+MIN_GAP = 40.0
+"""Pixels between neighbouring leaves at the least: room for a marker and a short label."""
 
 
-def call_tree_legend(drawing: Drawing, statuses: set[str], left: float, top: float) -> float:
-    """One entry a status present in the tree, its marker beside its words; returns the width."""
-    widest = 0.0
-    entries = [(status, key) for status, (*_, key) in MARKERS.items() if status in statuses]
-    for i, (status, key) in enumerate(entries):
-        y = top + i * LEGEND_LINE
-        drawing.raw(marker_svg(status, left + 9, y, r=RADIUS))
-        words = picture_text(key)
-        drawing.text(left + 26, y, words, TEXT_PX, "legend", anchor="start")
-        widest = max(widest, 26 + text_width(words, TEXT_PX))
-    return widest
+def call_tree_legend(statuses: set[str]) -> list[tuple[Marker, str]]:
+    """One entry a status present in the tree: its marker, as the tree draws it, and its words."""
+
+    def marker(status: str) -> Marker:
+        return lambda drawing, x, y: drawing.raw(marker_svg(status, x, y))
+
+    return [
+        (marker(status), picture_text(key))
+        for status, (*_, key) in MARKERS.items()
+        if status in statuses
+    ]
+
+
+def leaf_gap(root: CallNode, labelled: bool) -> float:
+    """Pixels between neighbouring leaves: as close as the widest label on a crowded level
+    allows (a level of one call, the first, has room for a long name), at most the stepper's."""
+    levels: dict[int, list[str]] = {}
+    pending = [(root, 0)]
+    while pending:
+        node, depth = pending.pop()
+        if node.status != "pruned":
+            levels.setdefault(depth, []).append(short_label(node.label))
+        pending.extend((child, depth + 1) for child in node.children)
+    crowded = [label for labels in levels.values() if len(labels) > 1 for label in labels]
+    widest = max((text_width(label, LABEL_SIZE) for label in crowded), default=0.0)
+    return min(GAP_X, max(MIN_GAP, widest + MARGIN)) if labelled else MIN_GAP
 
 
 def draw_call_tree(
     tree: CallNode | Recording, title: str | None = None, current: int | None = None
 ) -> Picture:
     """Draw a call tree (or a Recording's): a node per call, marked solved, dead end, pruned,
-    each by its shape as well as its colour; depths named at the left, a legend at the right.
+    each by its shape as well as its colour; depths named at the left, the legend at the top.
 
     `current` is the number of a call to ring (the stepper's current call).
     """
@@ -60,21 +98,24 @@ def draw_call_tree(
         title = picture_text(
             "call tree title", name=root.label, calls=plural(calls, "call"), solved=number(solved)
         )
-    body, tree_width, tree_height = TreePicture(root).whole(current, len(nodes) <= LABELS_UP_TO)
+    labelled = len(nodes) <= LABELS_UP_TO
+    calls_svg, tree_width, tree_height = TreePicture(root, leaf_gap(root, labelled)).whole(
+        current, labelled
+    )
     depth = round(tree_height / GAP_Y)
     names = [picture_text("depth", depth=d) for d in range(depth + 1)]
     gutter = max(text_width(name, TEXT_PX) for name in names) + 2 * MARGIN
     lines = title_lines(title)
     drawing = Drawing()
-    top = MARGIN + len(lines) * 24.3 + 6 + 2 * RADIUS
-    left = gutter + 2 * MARGIN  # room for half a label left of the first leaf
+    legend_y = MARGIN + len(lines) * TITLE_PX * 1.35 + 6 + LEGEND_MARK / 2
+    legend_right = drawing.legend(call_tree_legend({n.status for n in nodes}), MARGIN, legend_y)
+    top = legend_y + LEGEND_ROW + 2 * RADIUS
+    left = gutter + 3 * MARGIN  # room for half a label left of the first leaf
     for d, name in enumerate(names):
         drawing.text(gutter - MARGIN, top + d * GAP_Y, name, TEXT_PX, "depth-name", anchor="end")
-    drawing.raw(f'<g class="calls" transform="translate({left:.1f} {top:.1f})">{body}</g>')
-    legend_left = left + tree_width + 6 * MARGIN
-    legend = call_tree_legend(drawing, {n.status for n in nodes}, legend_left, top)
-    width = max(legend_left + legend + MARGIN, titles_width(lines))
-    drawing.title(lines, width, MARGIN)
+    drawing.raw(f'<g class="calls" transform="translate({left:.1f} {top:.1f})">{calls_svg}</g>')
+    width = max(left + tree_width + 3 * MARGIN, legend_right + MARGIN, titles_width(lines))
+    drawing.title(lines, width, MARGIN, centred=width <= WIDE)
     height = top + tree_height + 2 * RADIUS + TEXT_PX + MARGIN
     return drawing.picture(width, height, title)
 

@@ -328,6 +328,7 @@ def test_a_picture_scales_crisply_and_shows_itself_in_a_notebook():
     width, height = float(root.get("width", 0)), float(root.get("height", 0))
     assert root.get("viewBox") == f"0 0 {root.get('width')} {root.get('height')}"
     assert 400 <= width <= 1100 and height > width, "fits a notebook on a 1280x800 projector"
+    assert "max-width: none" in (root.get("style") or ""), "scrolls rather than shrink its text"
     assert title(picture) == "the sample board"
     assert picture.svg in picture._repr_html_()
     assert repr(picture) == "<the sample board>"
@@ -365,3 +366,12 @@ def test_a_chinese_title_is_drawn_with_a_font_that_has_chinese():
     width = float(parsed(picture).get("width", 0))
     chinese = max(sum("\u4e00" <= ch <= "\u9fff" for ch in line) for line in words.splitlines())
     assert width >= chinese * 18, "wide enough for its Chinese title at 18 px a character"
+
+
+def test_a_chinese_tree_title_names_its_status_in_chinese():
+    set_language("zh")
+    try:
+        picture = draw_search_tree(record_tree(TREE_4X4))
+    finally:
+        set_language("en")
+    assert title(picture).endswith("已解出"), title(picture)
