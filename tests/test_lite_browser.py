@@ -6,8 +6,9 @@ served from 127.0.0.1 by a small threaded server. In a fresh browser each test o
 the learner's copy, runs it with Run -> Run All Cells and finds no error output; 03 then has its
 self-check judge a right answer, a wrong one and an endless loop typed into the exercise's cell,
 each judged as the same check judges it here in CPython; 05's stepper answers a click and a key
-with the boards the Python model gives; 06's charts, without matplotlib, are one line each. No request may leave 127.0.0.1: Chromium resolves every
-other host to nothing, and each request the page or its workers make is recorded and checked.
+with the boards the Python model gives; 06's charts, without matplotlib, are one line each. No
+request may leave 127.0.0.1: Chromium resolves every other host to nothing, and each request the
+page or its workers make is recorded and checked.
 
 Slow (the site's build, then Pyodide's start in each browser), so `make test-lite` runs it and
 `make test` does not; it prints the cold start's time to the first cell's answer.
