@@ -6,9 +6,10 @@ served from 127.0.0.1 by a small threaded server. In a fresh browser each test o
 the learner's copy, runs it with Run -> Run All Cells and finds no error output; 03 then has its
 self-check judge a right answer, a wrong one and an endless loop typed into the exercise's cell,
 each judged as the same check judges it here in CPython; 05's stepper answers a click and a key
-with the boards the Python model gives; 06's charts, without matplotlib, are one line each. No
-request may leave 127.0.0.1: Chromium resolves every other host to nothing, and each request the
-page or its workers make is recorded and checked.
+with the boards the Python model gives; 06's charts, without matplotlib, are one line each; a
+notebook downloads from the file browser, as 00 says. No request may leave 127.0.0.1: Chromium
+resolves every other host to nothing, and each request the page or its workers make is recorded
+and checked.
 
 Slow (the site's build, then Pyodide's start in each browser), so `make test-lite` runs it and
 `make test` does not; it prints the cold start's time to the first cell's answer.
@@ -334,3 +335,18 @@ def test_notebook_06_runs_its_charts_saying_in_one_line_why_they_are_missing(
     missing = [t for t in texts if "matplotlib" in t]
     assert missing and all(t.strip() == picture_text("no matplotlib") for t in missing)
     assert page.locator(".jp-OutputArea-output .widget-hprogress").count() > 0
+
+
+def test_a_learner_downloads_a_notebook_as_00_says(browsing: Browsing) -> None:
+    """00 says work is kept in the browser and a copy comes from the file browser's Download."""
+    page = browsing.page
+    page.goto(f"{browsing.address}lab/index.html", timeout=120_000)
+    page.locator(".jp-DirListing-item", has_text="03_backtracking").click(button="right")
+    with page.expect_download() as download:
+        page.locator(".lm-Menu-item[data-command='filebrowser:download']").click()
+    saved = download.value.path()
+    assert download.value.suggested_filename == "03_backtracking.ipynb"
+    assert (
+        nbformat.read(saved, as_version=4).cells
+        == nbformat.read(SITE / "files" / "03_backtracking.ipynb", as_version=4).cells
+    )
