@@ -38,6 +38,7 @@ from typing import Any
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+from packaging.version import Version
 
 from tools import ROOT
 
@@ -141,9 +142,18 @@ def constraints(lock: dict[str, Any]) -> list[str]:
 
 def kernel_wheels() -> list[Path]:
     """The wheels the kernel's extension carries: its own Python side, piplite, and stand-ins for
-    ipykernel and widgetsnbextension (whose real wheels are for a server, not a browser)."""
+    ipykernel and widgetsnbextension (whose real wheels are for a server, not a browser). Of a
+    stand-in carried in two versions (widgetsnbextension for ipywidgets 7 and 8), the newest."""
     share = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / EXTENSIONS[0]
-    return sorted(w for w in (share / "static" / "pypi").glob("*.whl") if "-3." not in w.name)
+    newest: dict[str, Path] = {}
+    for wheel in sorted((share / "static" / "pypi").glob("*.whl"), key=wheel_version):
+        newest[wheel_name(wheel)] = wheel
+    return sorted(newest.values())
+
+
+def wheel_version(wheel: Path) -> Version:
+    """A wheel's version, from its file name (`piplite-0.8.6-py3-none-any.whl` -> 0.8.6)."""
+    return Version(wheel.name.split("-")[1])
 
 
 def gather_wheels(work: Path, lock: dict[str, Any]) -> list[Path]:
