@@ -84,11 +84,13 @@ test: $(STAMP)
 # The browser edition: the learner's copy as a static JupyterLite site in build/lite/, built from
 # npm and PyPI only and needing nothing else at run time (tools/build_lite.py). LITE_PYODIDE=cdn
 # builds one that loads Pyodide's full distribution (with matplotlib) from its public address.
-# Any static web server serves it; `make lite-serve` is one on http://127.0.0.1:8000 (PORT=...).
+# Any static web server serves it; `make lite-serve` is one on http://127.0.0.1:8000 (PORT=...),
+# building the site first only if a source changed. Needs npm (Node.js) for the Pyodide runtime.
 lite: $(STAMP)
 	$(BIN)/python -m tools.build_lite
 
-lite-serve: lite
+lite-serve: $(STAMP)
+	$(BIN)/python -m tools.build_lite --if-stale
 	$(BIN)/python -m http.server --bind 127.0.0.1 --directory build/lite $(or $(PORT),8000)
 
 # The site in headless Chromium: notebooks 03 and 05 run top to bottom, a stepper, two checks, and
@@ -97,7 +99,8 @@ test-lite: $(STAMP)
 	$(BIN)/python -m pytest -n 0 -m lite tests/test_lite_browser.py
 
 # The browser edition beside CPython: its size, a cold open, solve and stepping in both.
-bench-lite: lite
+bench-lite: $(STAMP)
+	$(BIN)/python -m tools.build_lite --if-stale
 	$(BIN)/python -m tools.bench_lite
 
 # pyproject.toml's lowest versions (the library's and the charts'), installed in build/lowest/ and
