@@ -1,5 +1,5 @@
 # Two commands do everything: `make lab` opens the course (the learner's copy), `make test` runs
-# every test.
+# every test (but the browser edition's, `make test-lite`, which builds the site first).
 # Both create .venv and install the project into it (editable) the first time, and skip that
 # when pyproject.toml has not changed since.
 
@@ -11,13 +11,13 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: install lab lab-zh lab-teacher app app-zh slides teacher test lint format notebooks notebooks-zh \
 	notebook-times student student-zh student-class student-class-zh reset reset-zh bench catalog \
-	zh-sync clean grade hub hub-load links
+	zh-sync clean grade hub hub-load links lite lite-serve test-lite bench-lite lowest
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,class]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,charts,test,class,lite]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -86,6 +86,33 @@ slides: $(STAMP) $(SLIDES_NPM)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The browser edition: the learner's copy as a static JupyterLite site in build/lite/, built from
+# npm and PyPI only and needing nothing else at run time (tools/build_lite.py). LITE_PYODIDE=cdn
+# builds one that loads Pyodide's full distribution (with matplotlib) from its public address.
+# Any static web server serves it; `make lite-serve` is one on http://127.0.0.1:8000 (PORT=...),
+# building the site first only if a source changed. Needs npm (Node.js) for the Pyodide runtime.
+lite: $(STAMP)
+	$(BIN)/python -m tools.build_lite
+
+lite-serve: $(STAMP)
+	$(BIN)/python -m tools.build_lite --if-stale
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory build/lite $(or $(PORT),8000)
+
+# The site in headless Chromium: notebooks 03 and 05 run top to bottom, a stepper, two checks, and
+# no request leaving 127.0.0.1. Builds the site first when an input changed (a minute or two).
+test-lite: $(STAMP)
+	$(BIN)/python -m pytest -n 0 -m lite tests/test_lite_browser.py
+
+# The browser edition beside CPython: its size, a cold open, solve and stepping in both.
+bench-lite: $(STAMP)
+	$(BIN)/python -m tools.build_lite --if-stale
+	$(BIN)/python -m tools.bench_lite
+
+# pyproject.toml's lowest versions (the library's and the charts'), installed in build/lowest/ and
+# tested there with the tests of what each is needed for.
+lowest: $(STAMP)
+	$(BIN)/python -m tools.lowest_versions
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -180,4 +207,5 @@ bench: $(STAMP)
 
 # learner/ is left alone: it holds the learner's work.
 clean:
-	rm -rf $(VENV) class test-output .pytest_cache .hypothesis deploy/node_modules deploy/.hub
+	rm -rf $(VENV) class test-output .pytest_cache .hypothesis deploy/node_modules deploy/.hub \
+		build/lite tools/lite_build/node_modules

@@ -14,6 +14,7 @@ the figure `solve()` already reports to a learner and the command line prints.
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -21,6 +22,14 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from tqdm.auto import tqdm
+
+if sys.platform == "emscripten":  # a browser's Python: JupyterLite's Pyodide kernel
+    # tqdm.auto takes that kernel for a terminal and would write a text bar to stderr, where a
+    # notebook shows it as an error; the widget bar is the one a notebook shows. Its monitor
+    # would need a thread, which Pyodide cannot start: without it a bar still updates.
+    from tqdm.notebook import tqdm  # type: ignore[no-redef]
+
+    tqdm.monitor_interval = 0
 
 from .board import BLANK, flatten, parse, to_string
 from .i18n import N_, _
