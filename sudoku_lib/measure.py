@@ -22,7 +22,7 @@ from typing import Any, Generic, Literal, TypeVar
 from tqdm.auto import tqdm
 
 from .board import BLANK, flatten, parse, to_string
-from .search import SWITCHES, solve
+from .search import SWITCHES, SolveResult, solve
 from .stats import format_seconds
 
 
@@ -80,10 +80,15 @@ def record_of(
 ) -> Record:
     """Solve one puzzle through `solve()` and keep what it cost (time: the search's own)."""
     result = solve(puzzle, method=method, max_nodes=max_nodes, listener=None, **switches)
+    return record_from(name, puzzle, result, result.stats.seconds)
+
+
+def record_from(name: str, puzzle: object, result: SolveResult, seconds: float) -> Record:
+    """The record of one solve already done, with the time it is to be known by."""
     s = result.stats
     found = "" if result.solution is None else flatten(result.solution)
     return Record(
-        name, clue_count(puzzle), result.status, s.nodes, s.forced, s.backtracks, s.seconds, found
+        name, clue_count(puzzle), result.status, s.nodes, s.forced, s.backtracks, seconds, found
     )
 
 
