@@ -52,16 +52,14 @@ class Geometry:
     columns: tuple[Unit, ...]
     boxes: tuple[Unit, ...]
     peers: Mapping[Cell, frozenset[Cell]]
+    cells: tuple[Cell, ...]
+    """Every cell in row-major order (the order a reader reads the board); built once, since
+    the pruned search walks it at every step."""
 
     @property
     def units(self) -> tuple[Unit, ...]:
         """All rows, then all columns, then all boxes."""
         return self.rows + self.columns + self.boxes
-
-    @property
-    def cells(self) -> tuple[Cell, ...]:
-        """Every cell in row-major order (the order a reader reads the board)."""
-        return tuple((r, c) for r in range(self.size) for c in range(self.size))
 
     def box_of(self, r: int, c: int) -> int:
         """The index of the box holding cell (r, c): boxes are numbered left to right, top down."""
@@ -95,7 +93,8 @@ def _geometry(size: int) -> Geometry:
             for c in range(size)
         }
     )
-    return Geometry(size, box, tuple(SYMBOLS[:size]), rows, columns, boxes, peers)
+    cells = tuple((r, c) for r in range(size) for c in range(size))
+    return Geometry(size, box, tuple(SYMBOLS[:size]), rows, columns, boxes, peers, cells)
 
 
 def geometry_of(board: Board) -> Geometry:
