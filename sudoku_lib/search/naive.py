@@ -29,7 +29,10 @@ def is_valid(board: Board, r: int, c: int, digit: Digit) -> bool:
             return False
     box = BOX_SIDE[len(board)]
     top, left = box * (r // box), box * (c // box)
-    return not any(digit in row[left : left + box] for row in board[top : top + box])
+    for row in board[top : top + box]:
+        if digit in row[left : left + box]:
+            return False
+    return True
 
 
 def naive_search(board: Board, track: Tracker) -> bool:
