@@ -1,14 +1,16 @@
 """Measuring the search: solve many puzzles, keep one small record per puzzle, summarise them.
 
-Notebooks 04 and 06 and the benchmark (bench.py) all measure through `record_of`, so a table, a
-chart, the README's performance table and a sentence in the prose come from the same numbers.
-Every solve goes through the public `solve()`.
+Notebooks 04 and 06 measure through `record_of`, and the benchmark (bench.py) keeps its
+records through the same `record_from`, so a table, a chart, the README's performance table and
+a sentence in the prose come from the same kind of record. Every solve goes through the public
+`solve()`.
 
-What "time" means, everywhere in the course: `Record.seconds` is `result.stats.seconds`, the
-running time of the search itself, from the strategy's first step to its last. Parsing the
-puzzle and refusing clashing givens come before it and are left out: they cost every method the
-same (about 0.1 ms a puzzle), so leaving them out lets a ratio compare the searches, and it is
-the figure `solve()` already reports to a learner and the command line prints.
+What "time" means in the notebooks: `Record.seconds` is `result.stats.seconds`, the running time
+of the search itself, from the strategy's first step to its last. Parsing the puzzle and refusing
+clashing givens come before it and are left out: they cost every method the same (about 15 µs a
+puzzle given as text), so leaving them out lets a ratio compare the searches, and it is the
+figure `solve()` already reports to a learner and the command line prints. The benchmark, a tool
+for the machine rather than the learner, times the whole `solve()` call in CPU time instead.
 """
 
 from __future__ import annotations
