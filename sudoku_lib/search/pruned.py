@@ -185,16 +185,23 @@ Spots = list[dict[Digit, list[Cell]]]
 
 
 def unit_spots(state: State, candidates: Candidates) -> Spots:
-    """For each unit, in the order of `state.units`: the cells where each digit may still go,
-    {digit: cells}. Worked out once a round, for both the contradiction check and the hidden
-    singles to read."""
-    every_unit: Spots = []
-    for _kind, _index, unit in state.units:
-        spots: dict[Digit, list[Cell]] = {}
-        for cell in unit:
-            for digit in candidates.get(cell, ()):
-                spots.setdefault(digit, []).append(cell)
-        every_unit.append(spots)
+    """For each unit, in the order of `state.units` (rows, columns, boxes): the cells where each
+    digit may still go, {digit: cells}. Worked out once a round, for both the contradiction check
+    and the hidden singles to read.
+
+    Each empty cell adds its digits to its row, its column and its box. The candidates come in
+    reading order, which is also the order of the cells within every unit, so each unit lists
+    its cells, and meets its digits, as a walk through the unit itself would."""
+    size, box = state.geo.size, state.geo.box
+    every_unit: Spots = [{} for _ in state.units]
+    for cell, digits in candidates.items():
+        r, c = cell
+        row, column = every_unit[r], every_unit[size + c]
+        square = every_unit[2 * size + box_index(r, c, box)]
+        for digit in digits:
+            row.setdefault(digit, []).append(cell)
+            column.setdefault(digit, []).append(cell)
+            square.setdefault(digit, []).append(cell)
     return every_unit
 
 
