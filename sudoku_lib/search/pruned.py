@@ -214,8 +214,8 @@ def contradiction(
         if not digits:
             return r, c, _("no candidates")
     if state.pruning.hidden_singles:
-        for (kind, index, unit), possible in zip(state.units, spots, strict=True):
-            placed = {state.board[r][c] for r, c in unit}
+        held = state.rows + state.cols + state.boxes  # each unit's digits, as `units` orders them
+        for (kind, index, _unit), placed, possible in zip(state.units, held, spots, strict=True):
             for digit in state.geo.digits:
                 if digit not in placed and digit not in possible:
                     where = unit_number(kind, index)
