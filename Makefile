@@ -192,7 +192,8 @@ reset-zh: $(STAMP)
 	@test -n "$(NB)" || { echo "说明要重建哪一本，例如：make reset-zh NB=03"; exit 2; }
 	$(BIN)/python -m tools.make_student --lang zh --reset $(NB)
 
-# How long each notebook takes under nbconvert, kernel start included, in both copies (budget 10 s).
+# How long each notebook takes under nbconvert, kernel start included, in both copies (budget 8 s),
+# with the CPU time it used and the load average to read the wall times by.
 notebook-times: $(STAMP)
 	$(BIN)/python -m tools.time_notebooks
 

@@ -52,16 +52,14 @@ class Geometry:
     columns: tuple[Unit, ...]
     boxes: tuple[Unit, ...]
     peers: Mapping[Cell, frozenset[Cell]]
+    cells: tuple[Cell, ...]
+    """Every cell in row-major order (the order a reader reads the board); built once, since
+    the pruned search walks it at every step."""
 
     @property
     def units(self) -> tuple[Unit, ...]:
         """All rows, then all columns, then all boxes."""
         return self.rows + self.columns + self.boxes
-
-    @property
-    def cells(self) -> tuple[Cell, ...]:
-        """Every cell in row-major order (the order a reader reads the board)."""
-        return tuple((r, c) for r in range(self.size) for c in range(self.size))
 
     def box_of(self, r: int, c: int) -> int:
         """The index of the box holding cell (r, c): boxes are numbered left to right, top down."""
@@ -95,7 +93,8 @@ def _geometry(size: int) -> Geometry:
             for c in range(size)
         }
     )
-    return Geometry(size, box, tuple(SYMBOLS[:size]), rows, columns, boxes, peers)
+    cells = tuple((r, c) for r in range(size) for c in range(size))
+    return Geometry(size, box, tuple(SYMBOLS[:size]), rows, columns, boxes, peers, cells)
 
 
 def geometry_of(board: Board) -> Geometry:
@@ -202,8 +201,30 @@ def _parse_text(text: str) -> Board:
     return [[_read_cell(chars[r * size + c], size, r, c) for c in range(size)] for r in range(size)]
 
 
+def _plain_rows(rows: Sequence[object]) -> Board | None:
+    """The board of rows that are lists (or tuples) of cells of their size only, with no
+    lower-case letter, read a row at a time; None when some row needs reading cell by cell,
+    which is also how whatever is wrong gets named."""
+    plain = PLAIN_CELLS.get(len(rows) ** 2)
+    if plain is None:
+        return None
+    size, cells = plain
+    board: Board = []
+    for row in rows:
+        try:
+            if not (isinstance(row, list | tuple) and len(row) == size and cells.issuperset(row)):
+                return None
+        except TypeError:  # an unhashable cell, such as a list
+            return None
+        board.append([BLANK if cell == "0" else cell for cell in row] if "0" in row else list(row))
+    return board
+
+
 def _parse_rows(rows: Sequence[object]) -> Board:
     """Parse the LeetCode form, checking the shape first and then every cell."""
+    plain = _plain_rows(rows)
+    if plain is not None:
+        return plain
     size = len(rows)
     if size not in SIZES:
         raise PuzzleFormatError(_("expected 4, 9 or 16 rows, found {size}").format(size=size))

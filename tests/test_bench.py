@@ -100,15 +100,15 @@ def test_the_command_line(capsys, tmp_path) -> None:
 def test_a_method_with_a_wrong_answer_stops_the_benchmark(monkeypatch) -> None:
     """Every answer is checked against the other methods': a fast solver that swaps two digits
     of its solution is caught, naming the puzzle."""
-    real = bench.record_of
+    real = bench.timed_record
 
-    def swapped(name, puzzle, method, max_nodes, **switches):
-        record = real(name, puzzle, method, max_nodes, **switches)
+    def swapped(name, puzzle, method, max_nodes):
+        record = real(name, puzzle, method, max_nodes)
         if method != "fast":
             return record
         return replace(record, solution=record.solution.translate(str.maketrans("12", "21")))
 
-    monkeypatch.setattr(bench, "record_of", swapped)
+    monkeypatch.setattr(bench, "timed_record", swapped)
     with pytest.raises(SudokuError, match=r"the methods disagree on puzzle #1: classic: \d{81}"):
         measure_set(load_set("easy50")[:2], ["classic", "fast"], repeat=1, bounds={})
 

@@ -85,9 +85,12 @@ def naive_digits_placed(puzzle: str) -> int | None:
     """How many digits the textbook search places before its first solution (None: no solution).
 
     A second, independent count of what `solve(puzzle, "naive").stats.nodes` counts: the same
-    order (blanks in reading order, digits 1-9 ascending), but with a bitmask per row, column and
-    box and no recursion, so 03's tens of millions of digits are counted in under a minute instead
-    of the library's twelve. The test below it holds the two counts equal where both are quick.
+    order (blanks in reading order, digits 1-9 ascending), with a bitmask per row, column and
+    box. When the search reaches the first blank of a band, the rows and boxes from there on hold
+    only their givens, so what follows depends on the columns alone: a part that finds no
+    solution is counted once per set of column masks and remembered. 03's tens of millions of
+    digits are counted in seconds (about 60,000 remembered counts) instead of the library's
+    twelve minutes. The tests below it hold the two counts equal where both are quick.
     """
     board = parse(puzzle)
     rows, columns, boxes = [0] * 9, [0] * 9, [0] * 9
@@ -100,27 +103,38 @@ def naive_digits_placed(puzzle: str) -> int | None:
             else:
                 bit = 1 << int(board[r][c])
                 rows[r], columns[c], boxes[b] = rows[r] | bit, columns[c] | bit, boxes[b] | bit
-    placed_bits: list[int] = []  # the digit (as a bit) placed in each blank filled so far
-    placed, first_to_try, last_digit = 0, 1 << 1, 1 << 9
-    while len(placed_bits) < len(blanks):
-        r, c, b = blanks[len(placed_bits)]
-        used = rows[r] | columns[c] | boxes[b]
-        bit = first_to_try
-        while bit <= last_digit and bit & used:
-            bit <<= 1
-        if bit > last_digit:  # nothing left to try here: undo the blank before
-            if not placed_bits:
-                return None
-            bit = placed_bits.pop()
-            r, c, b = blanks[len(placed_bits)]
+    band_starts = {
+        i for i, (r, _, _) in enumerate(blanks) if i == 0 or r // 3 != blanks[i - 1][0] // 3
+    }
+    no_solution_after: dict[tuple[int, tuple[int, ...]], int] = {}
+    digits = 0b1111111110  # bits 1-9
+
+    def placed_from(i: int) -> tuple[int, bool]:
+        """Digits placed from blank i on, until the first solution or the last try; and
+        whether a solution was reached."""
+        if i == len(blanks):
+            return 0, True
+        key = (i, tuple(columns)) if i in band_starts else None
+        if key in no_solution_after:
+            return no_solution_after[key], False
+        r, c, b = blanks[i]
+        free = digits & ~(rows[r] | columns[c] | boxes[b])
+        placed = 0
+        while free:
+            bit = free & -free  # the lowest digit left: digits are tried in ascending order
+            free ^= bit
+            rows[r], columns[c], boxes[b] = rows[r] | bit, columns[c] | bit, boxes[b] | bit
+            below, solved = placed_from(i + 1)
             rows[r], columns[c], boxes[b] = rows[r] ^ bit, columns[c] ^ bit, boxes[b] ^ bit
-            first_to_try = bit << 1
-            continue
-        rows[r], columns[c], boxes[b] = rows[r] | bit, columns[c] | bit, boxes[b] | bit
-        placed_bits.append(bit)
-        placed += 1
-        first_to_try = 1 << 1
-    return placed
+            placed += 1 + below
+            if solved:
+                return placed, True
+        if key is not None:
+            no_solution_after[key] = placed
+        return placed, False
+
+    placed, solved = placed_from(0)
+    return placed if solved else None
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 4, 5])
@@ -139,7 +153,7 @@ def test_the_independent_count_agrees_on_the_sample_and_on_no_solution():
 @pytest.mark.slow
 def test_03s_count_of_naive_digits_on_the_anti_backtracking_puzzle():
     """The one figure 03 cannot compute in a cell (minutes of search), so it is checked here,
-    with the independent count above (about 40 s)."""
+    with the independent count above (about 15 s)."""
     found = re.search(r"NAIVE_NODES = ([\d_]+)", source_with(FIRST_FOUR[3], "NAIVE_NODES ="))
     assert found is not None
     assert naive_digits_placed(ANTI_BACKTRACKING) == int(found[1].replace("_", ""))

@@ -18,7 +18,7 @@ from ..puzzles import SAMPLE, load_set
 from ..search import count_solutions, solve, solve_sudoku
 from ..search.collect import find_solutions
 from ..search.naive import is_valid
-from ..search.pruned import Pruning, State, candidates_of, find_singles
+from ..search.pruned import Pruning, State, candidates_of, find_singles, unit_spots
 from ..validate import is_valid_sudoku
 from ..words import cell_name, check_text, number, plural, unit_name
 from .core import Attempt, Case, Report, case_and, check_cases
@@ -30,7 +30,7 @@ pruned search needs thousands of times fewer on the check's puzzle; a search wit
 order, or without failing early, is nowhere near."""
 
 LIBRARY_PIECES: list[Callable[..., Any]] = [
-    candidates_of, State.candidates, State.all_candidates, find_singles, is_valid
+    candidates_of, State.candidates, State.all_candidates, find_singles, unit_spots, is_valid
 ]  # fmt: skip
 LIBRARY_SOLVERS: list[Callable[..., Any]] = [
     solve, solve_sudoku, count_solutions, find_solutions, candidates_of
@@ -56,7 +56,8 @@ def library_hidden_singles(board: Board, unit: Sequence[Cell]) -> dict[Digit, Ce
     state = State(copy_board(board), Pruning(naked_singles=False))
     wanted = tuple(unit)
     where = next((kind, index) for kind, index, cells in state.units if cells == wanted)
-    singles = find_singles(state, state.all_candidates())
+    candidates = state.all_candidates()
+    singles = find_singles(state, candidates, unit_spots(state, candidates))
     return {digit: cell for cell, digit, unit_id in singles if unit_id == where}
 
 

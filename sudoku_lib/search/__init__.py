@@ -26,7 +26,7 @@ from ..validate import conflicts_in
 from ..words import count_word, listed, number, plural, status_text
 from .classic import classic_search
 from .counters import Stats
-from .fast import fast_search, given_masks
+from .fast import Masks, fast_search, given_masks
 from .naive import naive_search
 from .pruned import Pruning, pruned_search
 from .tracker import Listener, NodeLimitReached, Tracker
@@ -124,19 +124,22 @@ def checked_switches(method: str, switches: Mapping[str, object]) -> dict[str, b
     return {name: switch(name, value) for name, value in switches.items()}
 
 
-def refuse_conflicts(board: Board) -> None:
+def refuse_conflicts(board: Board) -> Masks | None:
     """Raise ConflictError when the givens of a parsed board already break a rule (no search
     could succeed).
 
     A 9x9 board is first read into the fast engine's masks, the quickest way to find that no
     given clashes (almost every board); only a board with a clash is gone through unit by unit
-    to name each one."""
-    if len(board) == 9 and given_masks(board) is not None:
-        return
+    to name each one. Returns those masks (None for other sizes), so that the engine, which
+    starts from them, need not read the board again."""
+    masks = given_masks(board) if len(board) == 9 else None
+    if masks is not None:
+        return masks
     conflicts = conflicts_in(board)
     if conflicts:
         clashes = _("; ").join(str(c) for c in conflicts)
         raise ConflictError(_("the givens clash: {clashes}").format(clashes=clashes))
+    return None
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,8 @@ class PreparedSearch:
     method: str
     strategy: Strategy
     switches: Mapping[str, bool]
+    givens: Masks | None = None
+    """The fast engine's masks of the givens, read while refusing clashes (9x9 boards)."""
 
     @property
     def runs_as(self) -> str:
@@ -195,9 +200,10 @@ class PreparedSearch:
         the tracker's node bound stopped it first.
         """
         board = copy_board(self.board)
+        read = {"givens": self.givens} if self.runs_as == "fast" else {}
         start = time.perf_counter()
         try:
-            self.strategy(board, track, **self.switches)
+            self.strategy(board, track, **self.switches, **read)
             finished = True
         except NodeLimitReached:
             finished = False
@@ -211,10 +217,10 @@ def prepare(
     """The one way into a search: parse the puzzle, refuse clashing givens, pick the strategy and
     check its switches, in that order (so the first thing wrong is the one reported)."""
     board = parse(puzzle)
-    refuse_conflicts(board)
+    givens = refuse_conflicts(board)
     strategy = strategy_for(method)
     checked = checked_switches(method, switches or {})
-    return PreparedSearch(board, str(method), strategy, checked)
+    return PreparedSearch(board, str(method), strategy, checked, givens)
 
 
 def run(

@@ -69,6 +69,7 @@ from .fast_tables import (
     ROW_AT,
     ROW_CELLS,
     RULES_BY_LENGTH,
+    SOLUTION_CELL,
     STACK_RULE,
     TOP_BIT,
     UNFIXED,
@@ -82,21 +83,27 @@ Boxes = list[int]  # boxes[k]: box k's cells not fixed yet; [9 + k]: those with 
 Blame = list[int]  # blame[9*k + q]: how often a failure involved cell q of box k
 
 
-def fast_search(board: Board, track: Tracker) -> bool:
-    """Fill `board` in place; True when the tracker has what it wants (9x9 boards; else classic)."""
+def fast_search(board: Board, track: Tracker, givens: Masks | None = None) -> bool:
+    """Fill `board` in place; True when the tracker has what it wants (9x9 boards; else classic).
+
+    `givens` is the board read by `given_masks` when the caller has read it already (`solve`
+    does, to refuse clashing givens), so that the board is read once per solve."""
     if len(board) != 9:
         return classic_search(board, track)
-    state = propagated_givens(board)
+    state = propagated_givens(board, givens)
     if state is None:
         return False
     places, boxes, blame = state
     return search(places, boxes, blame, board, track, 0)
 
 
-def propagated_givens(board: Board) -> tuple[Places, Boxes, Blame] | None:
+def propagated_givens(
+    board: Board, givens: Masks | None = None
+) -> tuple[Places, Boxes, Blame] | None:
     """The state once the givens of a 9x9 board are placed and every rule has run, before any
-    guess (with no blame yet); None when the givens contradict each other."""
-    state = placed_givens(board)
+    guess (with no blame yet); None when the givens contradict each other. `givens`: the board's
+    `given_masks`, if read already."""
+    state = placed_givens(board, givens)
     if state is None:
         return None
     places, boxes = state
@@ -133,7 +140,7 @@ def given_masks(board: Board) -> Masks | None:
     return rows, cols, given, open_cells, unfixed
 
 
-def placed_givens(board: Board) -> tuple[Places, Boxes] | None:
+def placed_givens(board: Board, givens: Masks | None = None) -> tuple[Places, Boxes] | None:
     """The state with the givens fixed and the rows and columns they see cleared, built from
     `given_masks` (no rule has run yet); None when givens clash or a digit has no place left in
     a box.
@@ -142,7 +149,7 @@ def placed_givens(board: Board) -> tuple[Places, Boxes] | None:
     it: masks, not a given at a time. A digit left with one place in a box is fixed there before
     any rule runs.
     """
-    masks = given_masks(board)
+    masks = given_masks(board) if givens is None else givens
     if masks is None:
         return None
     rows, cols, given, open_cells, unfixed = masks
@@ -330,7 +337,7 @@ def bivalue_cell(boxes: Boxes, blame: Blame) -> tuple[int, int] | None:
 
 
 def fewest_places(places: Places) -> int:
-    """The (digit, box) index with the fewest places among those not fixed; -1 if all are."""
+    """The (digit, box) index with the fewest places among those not fixed (one is not)."""
     best, fewest = -1, 10
     for j, x in enumerate(places):
         if x & (x - 1):
@@ -356,9 +363,9 @@ def choices(places: Places, boxes: Boxes, blame: Blame) -> list[tuple[int, int]]
         if places[second[0]].bit_count() > places[first[0]].bit_count():
             return [second, first]
         return [first, second]
-    j = fewest_places(places)
-    if j < 0:
+    if not any(boxes[18:]):  # every digit is fixed in every box: solved
         return None
+    j = fewest_places(places)
     x = places[j]
     return [(j, 1 << q) for q in range(9) if x >> q & 1]
 
@@ -394,7 +401,11 @@ def search(
 
 
 def write_solution(places: Places, board: Board) -> None:
-    """Copy the fixed digits onto the board."""
-    for j, bit in enumerate(places):
-        r, c, symbol = CELL_NAMES[j][bit.bit_length() - 1]
-        board[r][c] = symbol
+    """Copy the fixed digits onto the board: each places entry is one cell's bit by now, and
+    SOLUTION_CELL turns it into the cell's index in reading order, so the rows are written
+    whole."""
+    cells = [""] * 81
+    for (cell_of, symbol), bit in zip(SOLUTION_CELL, places, strict=True):
+        cells[cell_of[bit]] = symbol
+    for r, row in enumerate(board):
+        row[:] = cells[9 * r : 9 * r + 9]

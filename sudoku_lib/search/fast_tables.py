@@ -190,6 +190,19 @@ CELL_NAMES: list[list[tuple[int, int, Digit]]] = [
     for j in range(81)
 ]
 
+
+def solution_cell(j: int) -> tuple[list[int], Digit]:
+    """For places index j, once its digit is fixed: the cell's index in reading order (9 * row
+    + column), by the cell's bit, and the digit written there."""
+    cell_at = [0] * 257
+    for q, (r, c, _) in enumerate(CELL_NAMES[j]):
+        cell_at[1 << q] = 9 * r + c
+    return cell_at, SYMBOLS[j // 9]
+
+
+SOLUTION_CELL = [solution_cell(j) for j in range(81)]
+"""By places index: see `solution_cell`; how the search writes its solution in one pass."""
+
 DIGIT_INDEX = {symbol: d for d, symbol in enumerate(SYMBOLS[:9])}
 """A digit's index: "1" is 0."""
 GIVEN_AT = [

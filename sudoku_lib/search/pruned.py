@@ -163,13 +163,14 @@ def propagate(state: State, track: Tracker, depth: int) -> list[Cell] | None:
     filled: list[Cell] = []
     while pruning.naked_singles or pruning.hidden_singles:
         candidates = state.all_candidates()
-        trouble = contradiction(state, candidates)
+        spots = unit_spots(state, candidates) if pruning.hidden_singles else []
+        trouble = contradiction(state, candidates, spots)
         if trouble is not None:
             undo_forced(state, track, filled, depth)
             r, c, why = trouble
             track.dead_end(r, c, depth, why)
             return None
-        singles = find_singles(state, candidates)
+        singles = find_singles(state, candidates, spots)
         if not singles:
             break
         for (r, c), digit, unit in singles:
@@ -180,17 +181,41 @@ def propagate(state: State, track: Tracker, depth: int) -> list[Cell] | None:
     return filled
 
 
+Spots = list[dict[Digit, list[Cell]]]
+
+
+def unit_spots(state: State, candidates: Candidates) -> Spots:
+    """For each unit, in the order of `state.units` (rows, columns, boxes): the cells where each
+    digit may still go, {digit: cells}. Worked out once a round, for both the contradiction check
+    and the hidden singles to read.
+
+    Each empty cell adds its digits to its row, its column and its box. The candidates come in
+    reading order, which is also the order of the cells within every unit, so each unit lists
+    its cells, and meets its digits, as a walk through the unit itself would."""
+    size, box = state.geo.size, state.geo.box
+    every_unit: Spots = [{} for _ in state.units]
+    for cell, digits in candidates.items():
+        r, c = cell
+        row, column = every_unit[r], every_unit[size + c]
+        square = every_unit[2 * size + box_index(r, c, box)]
+        for digit in digits:
+            row.setdefault(digit, []).append(cell)
+            column.setdefault(digit, []).append(cell)
+            square.setdefault(digit, []).append(cell)
+    return every_unit
+
+
 def contradiction(
-    state: State, candidates: Candidates
+    state: State, candidates: Candidates, spots: Spots
 ) -> tuple[int | None, int | None, str] | None:
-    """A cell with no candidate, or (with hidden singles on) a digit with no place in a unit."""
+    """A cell with no candidate, or (with hidden singles on) a digit with no place in a unit
+    (`spots`: see `unit_spots`)."""
     for (r, c), digits in candidates.items():
         if not digits:
             return r, c, _("no candidates")
     if state.pruning.hidden_singles:
-        for kind, index, unit in state.units:
-            placed = {state.board[r][c] for r, c in unit}
-            possible = {d for cell in unit if cell in candidates for d in candidates[cell]}
+        held = state.rows + state.cols + state.boxes  # each unit's digits, as `units` orders them
+        for (kind, index, _unit), placed, possible in zip(state.units, held, spots, strict=True):
             for digit in state.geo.digits:
                 if digit not in placed and digit not in possible:
                     where = unit_number(kind, index)
@@ -205,21 +230,18 @@ def contradiction(
 Single = tuple[Cell, Digit, tuple[str, int] | None]
 
 
-def find_singles(state: State, candidates: Candidates) -> list[Single]:
-    """Naked singles (one digit fits a cell), then hidden singles (one cell for a digit)."""
+def find_singles(state: State, candidates: Candidates, spots: Spots) -> list[Single]:
+    """Naked singles (one digit fits a cell), then hidden singles (one cell for a digit;
+    `spots`: see `unit_spots`)."""
     singles: list[Single] = []
     if state.pruning.naked_singles:
         singles += [
             (cell, digits[0], None) for cell, digits in candidates.items() if len(digits) == 1
         ]
     if state.pruning.hidden_singles:
-        for kind, index, unit in state.units:
-            spots: dict[Digit, list[Cell]] = {}
-            for cell in unit:
-                for digit in candidates.get(cell, ()):
-                    spots.setdefault(digit, []).append(cell)
+        for (kind, index, _unit), unit_spots in zip(state.units, spots, strict=True):
             singles += [
-                (cells[0], d, (kind, index)) for d, cells in spots.items() if len(cells) == 1
+                (cells[0], d, (kind, index)) for d, cells in unit_spots.items() if len(cells) == 1
             ]
     return singles
 
