@@ -37,6 +37,7 @@ from .board import BLANK, flatten, parse, to_string
 from .i18n import N_, _
 from .search import SWITCHES, SolveResult, solve
 from .stats import format_seconds
+from .words import series_name
 
 
 @dataclass(frozen=True)
@@ -259,7 +260,7 @@ def count_text(x: float) -> str:
 
 Labelled = tuple[str, Record]
 RECORD_COLUMNS: tuple[Column[Labelled], ...] = (
-    Column("", lambda item: item[0], "<", width=18),
+    Column("", lambda item: series_name(item[0]), "<", width=18),
     Column(N_("puzzle"), lambda item: item[1].name, "<", width=8),
     Column(
         N_("nodes"),
@@ -284,7 +285,7 @@ def format_records(results: Mapping[str, Sequence[Record]]) -> str:
 
 Summarised = tuple[str, dict[str, Any]]
 SUMMARY_COLUMNS: tuple[Column[Summarised], ...] = (
-    Column("", lambda item: item[0], "<", width=22),
+    Column("", lambda item: series_name(item[0]), "<", width=22),
     Column(N_("solved"), lambda item: f"{item[1]['solved']}/{item[1]['puzzles']}", width=9),
     Column(N_("median nodes"), lambda item: count_text(item[1]["median nodes"]), width=13),
     Column(N_("max nodes"), lambda item: count_text(item[1]["max nodes"]), width=10),

@@ -25,7 +25,7 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter
 from .charts import Results, series_colours, set_colours
 from .measure import Record, values
 from .style import EDGE, GRID_THIN
-from .words import picture_text
+from .words import picture_text, series_name
 
 LABELED = ("nodes", "seconds", "backtracks", "forced")
 """The metrics whose axis has words of its own ("nodes axis" in PICTURE_TEXT), looked up when a
@@ -109,7 +109,7 @@ def effort_bars(
         records = results[label]
         data = scaled(records, metric)
         bars = ax.barh(rows[:, i], data, 0.8, color=colours[label], edgecolor=EDGE, lw=0.8,
-                       label=label)  # fmt: skip
+                       label=series_name(label))  # fmt: skip
         for bar, record, value in zip(bars, records, data, strict=True):
             bar.set_gid("bar")
             if record.gave_up:
@@ -122,7 +122,8 @@ def effort_bars(
     low = min(float(np.min(scaled(records, metric))) for records in results.values())
     ax.set_xlim((low / 2, top * 8) if metric == "seconds" else (0, max(top, 1) * 8))
     if legend:
-        ax.set_yticks(rows.ravel(), [labels[i] for _ in names for i in range(len(labels))])
+        shown = [series_name(label) for label in labels]
+        ax.set_yticks(rows.ravel(), [shown[i] for _ in names for i in range(len(labels))])
     ax.tick_params(axis="y", length=0, labelleft=legend)
     ax.set_ylim(rows.max() + 0.7, -1.6)
     for p, name in enumerate(names):
@@ -190,7 +191,7 @@ def effort_histogram(
         ax.bar_label(bars, labels=[f"{n:g}" if n else "" for n in counts], fontsize="small")
         ax.set_ylim(0, max(counts.max(), 1) * 1.3)  # room for the counts above the bars
         ax.yaxis.set_major_locator(MaxNLocator(3, integer=True))
-        ax.set_title(label, loc="left", fontsize="medium", weight="bold", pad=2)
+        ax.set_title(series_name(label), loc="left", fontsize="medium", weight="bold", pad=2)
         ax.spines[["top", "right"]].set_visible(False)
         set_effort_scale(ax, metric, "x")
     for ax in axes[:-1, 0]:
@@ -222,8 +223,9 @@ def heavy_tail(
     for i, (label, records) in enumerate(results.items()):
         x, at_least = tail_curve(scaled(records, metric))
         style = LINE_STYLES[i % len(LINE_STYLES)]
-        ax.step(x, at_least, where="post", color=colours[label], lw=2, ls=style, label=label)
-        ends.append((label, at_least[-1], colours[label], style))
+        name = series_name(label)
+        ax.step(x, at_least, where="post", color=colours[label], lw=2, ls=style, label=name)
+        ends.append((name, at_least[-1], colours[label], style))
     set_effort_scale(ax, metric, "x")
     ax.set_yscale("log")
     ax.yaxis.set_major_formatter(SHARES)
@@ -248,8 +250,8 @@ def sorted_effort(
         data = np.sort(scaled(records, metric))[::-1]
         style = LINE_STYLES[i % len(LINE_STYLES)]
         ax.plot(np.arange(1, len(data) + 1), data, color=colours[label], lw=2, ls=style,
-                label=label)  # fmt: skip
-        ends.append((label, data[0], colours[label], style))
+                label=series_name(label))  # fmt: skip
+        ends.append((series_name(label), data[0], colours[label], style))
     set_effort_scale(ax, metric)
     ax.set_xlabel(picture_text("hardest first"))
     ax.grid(color=GRID_THIN, alpha=0.4)
@@ -310,7 +312,7 @@ def clues_vs_effort(
             marker=shapes[label],
             edgecolors=EDGE,
             linewidths=0.5,
-            label=label,
+            label=series_name(label),
         )  # a dark rim keeps pale dots visible on a projector
     set_effort_scale(ax, metric)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))

@@ -41,6 +41,25 @@ SWITCH_LABELS = MappingProxyType(
 """How the switches of the pruned search read on a button (their meaning: search/pruned.py)."""
 
 
+LADDER_NAMES = MappingProxyType(
+    {
+        "+ sets": "+ sets",
+        "+ fail early": "+ fail early",
+        "+ most constrained": "+ most constrained",
+        "+ naked singles": "+ naked singles",
+        "+ hidden singles": "+ hidden singles",
+    }
+)
+"""The steps of the pruning ladder (measure.pruning_ladder) as a table or a chart names them. In
+code they stay these English keys (`results["+ hidden singles"]`), the same in every edition."""
+
+
+def series_name(label: str) -> str:
+    """A series' label as shown, in the language chosen: a pruning step is translated, any other
+    label (a method's name, the learner's own) is shown as it was given."""
+    return _(LADDER_NAMES[label]) if label in LADDER_NAMES else label
+
+
 def switched_off(method_name: str, off: list[str]) -> str:
     """A method's name with the switches it runs without: "pruned, hidden singles off"."""
     in_order = [name for name in SWITCH_LABELS if name in off]  # the order the search uses

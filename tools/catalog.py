@@ -54,6 +54,7 @@ TABLES = frozenset(
         "STATUS_TEXT",
         "PREDICT_TEXT",
         "ARGPARSE_TEXT",
+        "LADDER_NAMES",
     }
 )
 """Tables whose string values are messages, looked up through the catalog when shown."""
