@@ -266,8 +266,11 @@ def test_a_full_disk_is_one_line_and_exit_4(command):
     assert err == "python -m sudoku_lib: cannot write standard output: No space left on device\n"
 
 
+# A child started with SIGINT ignored (as a shell starts a background job) never sees a Ctrl-C:
+# each child below takes Python's own handler back first, as a terminal's process has it.
 INTERRUPT_SOON = (
     "import os, signal, sys, threading\n"
+    "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
     "from sudoku_lib.cli import main\n"
     "threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
     "sys.exit(main(sys.argv[1:]))\n"
@@ -301,6 +304,7 @@ def test_sigint_exit_code_is_the_shell_convention():
 
 INTERRUPT_WHILE_LOADING = (
     "import runpy, signal, sys\n"
+    "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
     "class CtrlC:\n"
     "    def find_spec(self, name, path=None, target=None):\n"
     "        if name == 'sudoku_lib.search':\n"

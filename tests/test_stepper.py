@@ -498,6 +498,7 @@ def test_ctrl_c_in_a_long_goto_then_the_process_exits_normally():
     script = textwrap.dedent(
         """
         import signal, sys, time
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # even if started ignoring it
         from sudoku_lib.stepper import StepperModel
         from sudoku_lib.puzzles import ANTI_BACKTRACKING, SAMPLE
         long, short = StepperModel(ANTI_BACKTRACKING), StepperModel(SAMPLE)
