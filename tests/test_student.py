@@ -199,6 +199,15 @@ def test_both_builds_hold_the_same_code_cells(builds):
         assert [c.source for c in code_cells(for_class)] == expected
 
 
+def self_study_copy(tmp_path_factory: pytest.TempPathFactory, language: str) -> Path:
+    """The self-study build of one edition ("en" or "zh"), for the notebook runs of that edition
+    (tests/test_student_runs_en.py and _zh.py: two files, so two workers run them side by side)."""
+    folder = tmp_path_factory.mktemp(f"self-study-{language}")
+    source = (NOTEBOOKS if language == "en" else ZH_NOTEBOOKS)[0].parent
+    build(source, folder, Build.SELF_STUDY, language=language)
+    return folder
+
+
 def assert_learner_notebook_runs_and_every_check_is_not_done_yet(path: Path, folder: Path) -> None:
     """Run the self-study build of the teacher's notebook at `path`, built in `folder`, top to
     bottom: no cell may fail, and every check must say "not done yet". The runs are the suite's

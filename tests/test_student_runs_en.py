@@ -11,16 +11,13 @@ from tests.test_student import (
     NOTEBOOKS,
     assert_learner_notebook_runs_and_every_check_is_not_done_yet,
     edition_id,
+    self_study_copy,
 )
-from tools.make_student import Build, build
 
 
 @pytest.fixture(scope="module")
-def self_study(tmp_path_factory) -> Path:
-    """The self-study build of the English edition."""
-    folder = tmp_path_factory.mktemp("self-study-en")
-    build(NOTEBOOKS[0].parent, folder, Build.SELF_STUDY, language="en")
-    return folder
+def self_study(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return self_study_copy(tmp_path_factory, "en")
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=edition_id)
