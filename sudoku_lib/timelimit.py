@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import dis
+import inspect
 import math
 import numbers
 import os
@@ -327,6 +328,12 @@ def rearm_on_profile(frame: FrameType, event: str, arg: Any) -> None:
 # --- the hook -----------------------------------------------------------------------------------
 
 
+RESUMED = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
+"""Code whose frames are called again each time they are resumed: a generator's `call` event
+never raises the stop, its next line does. A generator closed as it is collected, after a stop,
+then closes quietly, rather than raising where nobody can catch it ("Exception ignored in")."""
+
+
 def budget_hook(previous: TraceFunction | None) -> TraceFunction:
     """The global trace function of a deadline that has no tracer of its own to use: it ticks at
     each call of the learner's code and on each line of their loops, and passes every event on
@@ -342,7 +349,7 @@ def budget_hook(previous: TraceFunction | None) -> TraceFunction:
         if not mode:
             return inner
         budgets.countdown -= 1
-        if budgets.countdown <= 0 or budgets.stopping:
+        if (budgets.countdown <= 0 or budgets.stopping) and not frame.f_code.co_flags & RESUMED:
             look(budgets, event, arg)
         if mode == LEARNER and inner is None and not budgets.stopping:
             return None  # it cannot run on for ever without a call: its calls are enough

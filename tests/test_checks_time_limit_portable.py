@@ -207,3 +207,29 @@ def test_the_budget_clock_falls_back_where_the_platform_has_no_thread_clock(monk
     assert timelimit.thread_cpu_clock() is timelimit.time.process_time
     monkeypatch.delattr(timelimit.time, "process_time")
     assert timelimit.thread_cpu_clock() is timelimit.time.monotonic
+
+
+def test_a_generator_collected_after_a_stop_closes_quietly():
+    """A learner's generator left suspended when the stop came, and collected later inside the
+    limit: closing it runs no line, so it must not raise the stop where nobody can catch it (an
+    "Exception ignored in <generator>" traceback under the learner's cell)."""
+    unraisable: list[object] = []
+    kept: list[object] = []
+
+    def spin_with_a_generator_open() -> None:
+        pending = (i for i in range(3))
+        next(pending)
+        kept.append(pending)
+        while True:
+            pass
+
+    previous, sys.unraisablehook = sys.unraisablehook, unraisable.append
+    try:
+        with deadline(0.2):
+            with pytest.raises(TooSlow):
+                spin_with_a_generator_open()
+            time.sleep(timelimit.GRACE + 0.1)  # past the grace a stop has while it unwinds
+            kept.clear()  # the generator is collected, and closed, here
+    finally:
+        sys.unraisablehook = previous
+    assert unraisable == []
