@@ -8,10 +8,11 @@ run). The slow teaching methods run under a node bound (a bounded run is timed o
 table says how many puzzles they finished.
 
 Time here is what a caller of `solve()` pays: the CPU time of the whole call (parsing, the clash
-check, the search and the result), taken with `time.thread_time`, so that the other processes of
-a busy machine do not count. The records are otherwise the course's own (`measure.record_from`:
-nodes, status and the solution as the notebooks keep them). The notebooks' "time" is the search's
-own, `stats.seconds`, on the wall clock: what a learner watches.
+check, the search and the result), taken on this thread's CPU clock (`timelimit.cpu_clock`:
+`time.thread_time`, or the process's CPU time in a browser's Python, which lacks it), so that the
+other processes of a busy machine do not count. The records are otherwise the course's own
+(`measure.record_from`: nodes, status and the solution as the notebooks keep them). The
+notebooks' "time" is the search's own, `stats.seconds`, on the wall clock: what a learner watches.
 
 `run_benchmark` returns one Row per (method, set) with the per-puzzle figures kept for plots;
 `format_table` prints them, `format_comparison` says how much faster `fast` is than `classic` on
@@ -37,6 +38,7 @@ from .measure import Column, Record, format_rows, record_from
 from .puzzles import load_set
 from .search import solve
 from .stats import format_seconds
+from .timelimit import cpu_clock
 
 DEFAULT_SETS = ("top95", "hardest375", "17clue_sample", "easy50")
 DEFAULT_METHODS = ("naive", "pruned", "classic", "fast")
@@ -79,9 +81,9 @@ def rotated(methods: Sequence[str], turn: int) -> list[str]:
 
 def timed_record(name: str, puzzle: object, method: str, max_nodes: int | None) -> Record:
     """Solve one puzzle through `solve()`; its record's time is the CPU time of the whole call."""
-    start = time.thread_time()
+    start = cpu_clock()
     result = solve(puzzle, method=method, max_nodes=max_nodes)
-    seconds = time.thread_time() - start
+    seconds = cpu_clock() - start
     return record_from(name, puzzle, result, seconds)
 
 
