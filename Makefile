@@ -99,8 +99,9 @@ lite-serve: $(STAMP)
 	$(BIN)/python -m tools.build_lite --if-stale
 	$(BIN)/python -m http.server --bind 127.0.0.1 --directory build/lite $(or $(PORT),8000)
 
-# The site in headless Chromium: notebooks 03 and 05 run top to bottom, a stepper, two checks, and
-# no request leaving 127.0.0.1. Builds the site first when an input changed (a minute or two).
+# The site in headless Chromium: notebooks 03, 05, 06 and the Chinese 05 run top to bottom, a
+# stepper, three checks, and no request leaving 127.0.0.1. Builds the site first when an input
+# changed (a minute or two).
 test-lite: $(STAMP)
 	$(BIN)/python -m pytest -n 0 -m lite tests/test_lite_browser.py
 

@@ -320,6 +320,24 @@ def test_notebook_05_runs_and_its_stepper_answers_a_click_and_a_key(browsing: Br
     print(f"lite 05: first cell answered {format_seconds(first)} after Run All (a cold Pyodide)")
 
 
+def test_the_chinese_05_runs_and_its_stepper_speaks_chinese(browsing: Browsing) -> None:
+    """The Chinese edition (zh/ in the site): its catalog is in the library's wheel, so after the
+    first cell's set_language("zh") the stepper's buttons and caption are Chinese there too."""
+    from playwright.sync_api import expect
+
+    page = browsing.page
+    open_notebook(browsing, "zh/05_stepping_through_the_search.ipynb")
+    run_all(page)
+    assert errors_shown(page) == []
+    stepper = page.locator(".sudoku-stepper").filter(has=page.locator(".sdk-step")).first
+    stepper.scroll_into_view_if_needed()
+    expect(stepper.locator(".sdk-step")).to_contain_text("单步")
+    stepper.locator(".sdk-step").click()
+    expect(stepper.locator(".sdk-caption")).to_contain_text(re.compile(r"[\u4e00-\u9fff]"))
+    OUTPUT.mkdir(exist_ok=True)
+    stepper.screenshot(path=str(OUTPUT / "lite-zh-05-stepper.png"))
+
+
 def test_notebook_06_runs_its_charts_saying_in_one_line_why_they_are_missing(
     browsing: Browsing,
 ) -> None:
