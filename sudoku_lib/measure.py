@@ -18,7 +18,6 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
@@ -37,7 +36,7 @@ from .board import BLANK, flatten, parse, to_string
 from .i18n import N_, _
 from .search import SWITCHES, SolveResult, solve
 from .stats import format_seconds
-from .words import series_name
+from .words import is_wide, series_name
 
 
 @dataclass(frozen=True)
@@ -244,7 +243,7 @@ def format_rows(items: Sequence[T], columns: Sequence[Column[T]]) -> str:
 
 def shown_width(text: str) -> int:
     """How many columns `text` takes in a monospace font: a Chinese character takes two."""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+    return sum(2 if is_wide(char) else 1 for char in text)
 
 
 def padded(text: str, width: int, align: Literal["<", ">"]) -> str:

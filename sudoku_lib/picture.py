@@ -13,12 +13,12 @@ in Jupyter, and its `svg` is plain XML a test can parse), `side_by_side` lays pi
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
 from . import style
+from .words import is_wide
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 FONT_STACK = (
@@ -50,7 +50,7 @@ def number_text(value: float) -> str:
 def text_width(text: str, px: float) -> float:
     """About how wide `text` is drawn at `px`: a Latin character about 0.6 em, a Chinese one (or
     a full-width sign) a whole em. SVG text does not wrap, so a picture is made wide enough."""
-    ems = sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.6 for ch in text)
+    ems = sum(1.0 if is_wide(ch) else 0.6 for ch in text)
     return ems * px
 
 

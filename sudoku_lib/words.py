@@ -54,6 +54,12 @@ LADDER_NAMES = MappingProxyType(
 code they stay these English keys (`results["+ hidden singles"]`), the same in every edition."""
 
 
+def is_wide(char: str) -> bool:
+    """Whether `char` is drawn a full em wide (a Chinese character, a full-width sign): it takes
+    two columns of a text table, and twice a Latin letter's room in a picture."""
+    return unicodedata.east_asian_width(char) in "WF"
+
+
 def series_name(label: str) -> str:
     """A series' label as shown, in the language chosen: a pruning step is translated, any other
     label (a method's name, the learner's own) is shown as it was given."""

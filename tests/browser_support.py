@@ -23,18 +23,8 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-ROOT = Path(__file__).resolve().parents[1]
+from tools import CHROMIUM, CHROMIUM_FLAGS, ROOT
+
 OUTPUT = ROOT / "test-output"
 SERVER_START_SECONDS = 60
 RUN_ALL_SECONDS = 120

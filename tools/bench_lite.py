@@ -24,17 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from sudoku_lib.stats import format_seconds
-from tools import ROOT, build_lite, lite_workload
+from tools import CHROMIUM, CHROMIUM_FLAGS, ROOT, build_lite, lite_workload
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 WAIT_MS = 300_000
 IN_PYODIDE = """async ([address, workload]) => {
     const { loadPyodide } = await import(address + "static/pyodide/pyodide.mjs");
@@ -84,7 +75,7 @@ def fresh_page() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.set_default_timeout(WAIT_MS)

@@ -6,27 +6,26 @@ imports it in CPython, then calls `figures()` in each: so both time exactly the 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from sudoku_lib import parse, solve
 from sudoku_lib.puzzles import SAMPLE
 from sudoku_lib.stepper import StepperModel
+from sudoku_lib.stepper.bench import best_of, timed
 
 TRIES = 3
 STEPS = 1_000
 
 
 def best_seconds(action: Callable[[], object], repeat: int = 1) -> float:
-    """Seconds for one `action`: the least of TRIES timings of `repeat` runs in a row, divided by
+    """Seconds for one `action`: the best of TRIES timings of `repeat` runs in a row, divided by
     `repeat` (a browser's clock is coarse, so a short action is timed many times over)."""
-    times = []
-    for _ in range(TRIES):
-        started = time.perf_counter()
+
+    def runs() -> None:
         for _ in range(repeat):
             action()
-        times.append((time.perf_counter() - started) / repeat)
-    return min(times)
+
+    return best_of(TRIES, lambda: timed(runs)) / repeat
 
 
 def stepping() -> None:
