@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from dataclasses import replace
 
 import pytest
 
 from sudoku_lib import SudokuError, bench
-from sudoku_lib.bench import Row, format_table, measure_set, run_benchmark, write_json
+from sudoku_lib.bench import (
+    Row,
+    format_table,
+    measure_set,
+    run_benchmark,
+    timed_record,
+    write_json,
+)
 from sudoku_lib.cli import main
 from sudoku_lib.measure import measure
-from sudoku_lib.puzzles import load_set
+from sudoku_lib.puzzles import SAMPLE, load_set
 from sudoku_lib.search import solve
 
 
@@ -122,11 +130,6 @@ def test_methods_that_agree_pass_and_a_bounded_run_is_not_compared() -> None:
 def test_the_benchmark_times_a_solve_where_time_has_no_thread_time(monkeypatch):
     """A browser's Python (Pyodide) has no `time.thread_time`: notebook 06 runs the benchmark
     there, so its clock is the time limit's, which falls back to the process's CPU time."""
-    import time
-
-    from sudoku_lib.bench import timed_record
-    from sudoku_lib.puzzles import SAMPLE
-
     monkeypatch.delattr(time, "thread_time")
     record = timed_record("SAMPLE", SAMPLE, "fast", None)
     assert record.status == "solved" and record.seconds >= 0
