@@ -11,7 +11,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: install lab lab-zh lab-teacher app app-zh slides teacher test lint format notebooks notebooks-zh \
 	notebook-times student student-zh student-class student-class-zh reset reset-zh bench catalog \
-	zh-sync clean grade hub hub-load links lite lite-serve test-lite bench-lite lowest
+	zh-sync clean grade collect hub hub-load links lite lite-serve test-lite bench-lite lowest
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11 or newer is needed, found " + sys.version.split()[0]'
@@ -156,10 +156,17 @@ student-class: $(STAMP)
 student-class-zh: $(STAMP)
 	$(BIN)/python -m tools.make_student --lang zh --build class --out class-zh
 
-# Grade what a class handed in, grading/submitted/<student>/<NN>/<notebook>.ipynb, with nbgrader:
-# scores in grading/grades.csv, feedback in grading/feedback/<student>/<NN>/ (tools/grade.py).
+# Grade what a class handed in, grading/submitted/<student>/<NN>/<notebook>.ipynb: each answer runs
+# sandboxed, the checks judge it in the grader (tools/grade.py). Scores in grading/grades.csv,
+# feedback in grading/feedback/<student>/<NN>/, the class's mistakes in grading/report.html.
 grade: $(STAMP)
 	$(BIN)/python -m tools.grade
+
+# Gather every student's notebooks from the Hub's homes into grading/submitted/ (tools/collect.py);
+# HUB_HOMES=/home by default, the folder holding one home a student.
+HUB_HOMES ?= /home
+collect: $(STAMP)
+	$(BIN)/python -m tools.collect --homes $(HUB_HOMES)
 
 # Write the Binder link (and the browser edition's address) into README.md and 00 from the git
 # remote; with no remote, say so (tools/make_links.py).

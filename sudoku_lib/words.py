@@ -632,9 +632,18 @@ CHECK_TEXT.update(
 )
 
 
+class Said(str):
+    """A self-check message that remembers its key, so a class's mistakes can be counted by
+    what they are (`make grade`'s report), not by their words, which differ case by case."""
+
+    key: str
+
+
 def check_text(key: str, **fields: object) -> str:
     """One self-check message, by key, with its blanks filled in."""
-    return _(CHECK_TEXT[key]).format(**fields)
+    said = Said(_(CHECK_TEXT[key]).format(**fields))
+    said.key = key
+    return said
 
 
 def seconds_text(seconds: float) -> str:

@@ -36,6 +36,7 @@ from ..i18n import _
 from ..timelimit import Limit, TooSlow, cpu_clock, deadline, is_library_file
 from ..timelimit import is_learner_file as is_learner_file  # kept where the checks exposed it
 from ..words import cell_and_indices, cell_name, check_text, seconds_text
+from .remote import RemoteFunction
 
 Outcome = Literal["passed", "failed", "not done yet"]
 NOT_DONE: Outcome = "not done yet"
@@ -94,6 +95,7 @@ class Attempt:
     error: Exception | None = None
     own: Callable[..., Any] | None = None
     budget: float = RECOGNISER_BUDGET  # seconds left for try_call, shared by all recognisers
+    mistake: str | None = None  # the key of the words a recogniser found for it
 
     def try_call(self, *args: Any, seconds: float = RECOGNISER_BUDGET, fresh: bool = True) -> Any:
         """The function's answer on other arguments (copied, unless `fresh` is False: a
@@ -126,13 +128,16 @@ Recogniser = Callable[[Attempt], str | None]
 class Report:
     """What a check found; a notebook shows it as a few lines of text.
 
-    `case` names the failing case (None when everything passed or nothing ran).
+    `case` names the failing case (None when everything passed or nothing ran); `mistake` is
+    the key of what went wrong (a recogniser's words, "too slow", "raised", "library"), for
+    counting a class's mistakes when it is graded.
     """
 
     title: str
     outcome: Outcome
     lines: list[str] = field(default_factory=list)
     case: str | None = None
+    mistake: str | None = None
     shown: bool = field(default=False, repr=False, compare=False)
 
     @property
@@ -239,7 +244,8 @@ def check_cases(
     own = function if learner is None else learner
     borrowed = borrowed_library_function(own, library)
     if borrowed is not None:
-        return announced(Report(title, "failed", [borrowed.format(title=title)]))
+        line = borrowed.format(title=title)
+        return announced(Report(title, "failed", [line], mistake=key_of(borrowed)))
     rules = Rules(same, show, mistakes, requirements, slow_why, keeps_input)
     ends = None if total_limit is None else cpu_clock() + total_limit  # as the limit counts
     for case in cases:
@@ -283,6 +289,7 @@ def run_case(
     shown_input = describe_input(case, call_name(own, title))
     limit = Limit(time_limit)
     too_slow = Report(title, "failed", [*header, *shown_input], case.name)
+    too_slow.mistake = "too slow"
     try:
         with deadline(time_limit) as limit:
             got = function(*args)
@@ -298,7 +305,8 @@ def run_case(
             return too_slow
         attempt = Attempt(case, args, NO_ANSWER, function, own=own)
         lines = [*header, *shown_input, *error_lines(error, attempt, rules)]
-        return Report(title, "failed", bounded_lines(lines), case.name)
+        mistake = attempt.mistake or "raised"
+        return Report(title, "failed", bounded_lines(lines), case.name, mistake)
     if limit.swallowed:  # an answer that only came after the stop was caught: it does not count
         why = rules.slow_why or check_text("too slow why")
         seconds = seconds_text(time_limit or 0)
@@ -320,15 +328,21 @@ def answer_report(
     if isinstance(verdict, list):  # the answer itself could not be compared or shown
         return Report(title, "failed", [*header, *shown_input, *verdict], case.name)
     words = explained(verdict.recognisers, attempt) or verdict.fallback
+    mistake = key_of(words)
     if verdict.right:
         if not words:
             return None
         line = check_text("right but", title=title, case=_(case.name), words=words)
-        return Report(title, "failed", [line, *shown_input], case.name)
+        return Report(title, "failed", [line, *shown_input], case.name, mistake)
     lines = [*header, *shown_input, *verdict.lines]
     if words:
         lines.append(check_text("may mean", words=words))
-    return Report(title, "failed", bounded_lines(lines), case.name)
+    return Report(title, "failed", bounded_lines(lines), case.name, mistake)
+
+
+def key_of(words: str | None) -> str | None:
+    """The catalog key a check's words were made from (see `words.Said`), if they were."""
+    return getattr(words, "key", None)
 
 
 @dataclass(frozen=True)
@@ -374,9 +388,11 @@ def explained(recognisers: Sequence[Recogniser], attempt: Attempt) -> str | None
         return None
     try:
         with deadline(EXPLAINING_LIMIT):
-            return first_words(recognisers, attempt)
+            words = first_words(recognisers, attempt)
     except (Exception, TooSlow, *LEARNER_EXITS):
         return None
+    attempt.mistake = key_of(words)
+    return words
 
 
 def error_lines(error: BaseException, attempt: Attempt, rules: Rules | None = None) -> list[str]:
@@ -390,6 +406,7 @@ def error_lines(error: BaseException, attempt: Attempt, rules: Rules | None = No
     words = explained(rules.mistakes if rules else (), attempt)
     if words is None and isinstance(error, UnboundLocalError):
         words = check_text("nonlocal missing")
+        attempt.mistake = key_of(words)
     return [*lines, check_text("may mean", words=words)] if words else lines
 
 
@@ -542,8 +559,9 @@ def unfinished_function(
 
     The stub is the innermost frame of the learner's code (not the library's) that raised; when
     that is the exercise itself (or a lambda), both are None and the report names the exercise.
+    A function run in another process (`remote`) brings the names of its frames with the error.
     """
-    names = [
+    names: list[str] = getattr(error, "learner_frames", None) or [
         frame.f_code.co_name
         for frame, _ in traceback_frames(error.__traceback__)
         if not is_library_file(frame.f_code.co_filename)
@@ -565,8 +583,13 @@ def borrowed_library_function(
     function: Callable[..., Any], library: Iterable[Callable[..., Any]]
 ) -> str | None:
     """A report line (with a {title} blank) when `function` is, or wraps, the library's answer."""
-    inner = unwrapped(function)
     library = list(library)
+    if isinstance(function, RemoteFunction):  # the child process looked at it for us
+        found = function.borrowed(library)
+        return (
+            None if found is None else check_text(found[0], title="{title}", name=f"`{found[1]}`")
+        )
+    inner = unwrapped(function)
     if is_library_function(inner, library):
         name = getattr(inner, "__name__", repr(inner))
         return check_text("library", title="{title}", name=f"`{name}`")

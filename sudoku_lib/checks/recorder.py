@@ -28,6 +28,7 @@ from ..search.events import Event, Try, Undo
 from ..search.naive import naive_search
 from ..search.tracker import Tracker
 from ..words import cell_name, check_text, number
+from .remote import RemoteFunction
 
 # --- the moves a search makes on its board ------------------------------------------------------
 
@@ -195,8 +196,12 @@ def watching_calls(function: Any) -> Iterator[Calls]:
     A profile hook, chained to whatever profile hook was set before (and set back afterwards):
     it sees calls and returns only, so it costs little and never steps into a line.
     """
-    codes = learner_codes(function)
     calls = Calls()
+    if isinstance(function, RemoteFunction):  # run in another process: it counts there
+        with function.watching(calls):
+            yield calls
+        return
+    codes = learner_codes(function)
     open_calls: list[tuple[types.CodeType, dict[int, tuple[str, list[Any], int]]]] = []
     previous = sys.getprofile()
 
@@ -252,6 +257,10 @@ def spying_on(function: Any, name: str) -> Iterator[list[tuple[dict[str, Any], A
     """While the body runs, the global `name` that `function` reads is a wrapper noting each
     call's arguments (by parameter name, copied as they were) and result; yields that list, or
     None when the function has no such global."""
+    if isinstance(function, RemoteFunction):  # run in another process: it notes the calls there
+        with function.spying(name) as noted:
+            yield noted
+        return
     namespace = getattr(getattr(function, "__wrapped__", function), "__globals__", None)
     if not isinstance(namespace, dict) or not callable(namespace.get(name)):
         yield None
