@@ -31,7 +31,9 @@ def solved_copy(
 ) -> nbformat.NotebookNode:
     """A learner's copy of the given build with every answer cell holding the model solution."""
     copy = learner_notebook(teacher, build, language)
-    solutions = {cell.id: without_markers(cell.source) for cell in teacher.cells if has_solution(cell)}
+    solutions = {
+        cell.id: without_markers(cell.source) for cell in teacher.cells if has_solution(cell)
+    }
     for cell in copy.cells:
         if cell.id in solutions:
             cell.source = solutions[cell.id]

@@ -163,6 +163,7 @@ def report_body(graded: list[Graded], known: dict[str, Assignment]) -> list[str]
         missed = [
             f"{r.title}: {mistake_label(r.mistake or 'failed')}" for r in g.results if not r.passed
         ]
+        missed += [g.refused] if g.refused else []
         cells = [g.student, g.assignment, f"{g.score}/{g.most}", "; ".join(missed) or "✓"]
         body.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
     body.append("</table>")
