@@ -177,3 +177,18 @@ def test_a_submission_in_the_wrong_place_is_named_and_the_rest_graded(tmp_path):
     assert "submitted/ada/1: '1' is not an assignment" in message
     assert f"submitted/bo/01: no {BOARD.name} in it" in message
     assert scores(tmp_path) == {"cy": (3.0, 3.0)}
+
+
+def test_collect_copies_each_home_and_follows_no_link(tmp_path):
+    from tools.collect import collect
+
+    homes = tmp_path / "homes"
+    (homes / "ada" / "learner").mkdir(parents=True)
+    shutil.copy(BOARD, homes / "ada" / "learner" / BOARD.name)
+    (homes / "bo").mkdir()
+    (homes / "bo" / BOARD.name).symlink_to(homes / "ada" / "learner" / BOARD.name)
+    lines = collect(homes, tmp_path / "course")
+    copied = sorted(p.relative_to(tmp_path / "course") for p in tmp_path.rglob("*.ipynb")
+                    if (tmp_path / "course") in p.parents)  # fmt: skip
+    assert copied == [Path("submitted") / "ada" / "01" / BOARD.name]
+    assert lines[-1].startswith("copied 1 notebook of 1 student from ")

@@ -35,8 +35,13 @@ from babel.messages.pofile import read_po, write_po
 from tools import ROOT
 
 PACKAGE = ROOT / "sudoku_lib"
-SPEAKING_TOOLS = (ROOT / "tools" / "make_student.py",)
-"""Tools whose words a learner reads (what `make lab-zh` says it built or kept)."""
+SPEAKING_TOOLS = (
+    ROOT / "tools" / "make_student.py",
+    *(ROOT / "tools" / f"{name}.py" for name in ("grade", "grade_course", "grade_report")),
+    *(ROOT / "tools" / f"{name}.py" for name in ("grade_sandbox", "collect")),
+)
+"""Tools whose words a learner or a teacher reads (what `make lab-zh` says it built or kept,
+what `make grade` says of a submission, the feedback and the report on the class's mistakes)."""
 DOMAIN = "sudoku_lib"
 LOCALES = ("zh_CN",)
 TABLES = frozenset(

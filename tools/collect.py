@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 from sudoku_lib.i18n import _
+from sudoku_lib.words import plural
 from tools import NOTEBOOKS
 from tools.grade import GRADING
 from tools.grade_course import MAX_BYTES
@@ -86,8 +87,9 @@ def collect(homes: Path, course: Path) -> list[str]:
                 lines.append(_("{path}: larger than {most} MB, not copied").format(
                     path=path, most=MAX_BYTES // 2**20))  # fmt: skip
             copied += done
-    said = _("copied {count} notebooks of {students} students from {homes} to {target}")
-    lines.append(said.format(count=copied, students=students, homes=homes,
+    said = _("copied {notebooks} of {students} from {homes} to {target}")
+    lines.append(said.format(notebooks=plural(copied, "notebook"),
+                             students=plural(students, "student"), homes=homes,
                              target=course / "submitted"))  # fmt: skip
     return lines
 

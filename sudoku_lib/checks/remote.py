@@ -143,6 +143,16 @@ def library_dataclass(module: str, name: str, fields: Any) -> Any:
         return Opaque(name, f"<{name}>")
 
 
+def recorded_moves(board: Any) -> list[Any] | None:
+    """The log of a recording board (recorder.recorded_board), or None for any other value:
+    the board is written on in the child, and its log goes back to the grader's copy."""
+    from .recorder import RecordingRow
+
+    if type(board) is list and board and isinstance(board[0], RecordingRow):
+        return board[0].moves
+    return None
+
+
 def put_back(original: Any, after: Any) -> None:
     """Make an argument the grader passed look as the learner's function left it in the child."""
     if type(original) is list and type(after) is list:
@@ -325,6 +335,10 @@ class RemoteFunction:
             self.note_calls(reply.get("watched") or {})
         for original, after in zip(args, reply.get("after", []), strict=False):
             put_back(original, decode(after))
+        for original, moves in zip(args, reply.get("moves", []), strict=False):
+            log = recorded_moves(original)
+            if moves is not None and log is not None:
+                log[:] = decode(moves)
         for budget in thread_budgets().open[-1:]:
             budget.limit.caught += int(reply.get("caught", 0))
         if "error" in reply:
@@ -360,6 +374,10 @@ def rebuilt_error(reply: dict[str, Any]) -> BaseException:
     name, message = str(reply.get("error")), str(reply.get("message", ""))
     if name == "TooSlow":
         return TooSlow()
+    if name == "EnoughMoves":  # a recording board (recorder.recorded_board) has seen enough
+        from .recorder import EnoughMoves
+
+        return EnoughMoves()
     builtin = getattr(builtins, name, None) if name.isidentifier() else None
     if isinstance(builtin, type) and issubclass(builtin, Exception | SystemExit | GeneratorExit):
         error: BaseException = builtin(message) if message else builtin()
@@ -441,6 +459,7 @@ def called(namespace: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]
         reply = error_reply(error)
     try:
         reply["after"] = [encode(arg) for arg in args]
+        reply["moves"] = [encode(recorded_moves(arg)) for arg in args]
     except TooLarge:
         reply["after"] = []
     reply["caught"] = limit.caught
