@@ -31,6 +31,7 @@ import struct
 import sys
 import time
 import traceback
+import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -52,6 +53,7 @@ SHOWN_REPR = 300  # characters of an opaque value's repr kept for the report
 CALL_SECONDS = 10.0  # the time limit of a call made outside any deadline
 SLACK = 5.0  # wall seconds the child gets beyond its limit (starting, sending, a loaded machine)
 LOAD_SECONDS = 10.0  # seconds one answer cell may run when it is loaded
+LEARNER_MODULE = "__learner__"  # the module the answers run in, in the child
 
 
 # --- values as data ------------------------------------------------------------------------------
@@ -535,7 +537,9 @@ def serve() -> None:
     nowhere = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(nowhere, fd)
-    namespace: dict[str, Any] = {"__name__": "__main__"}
+    learner = types.ModuleType(LEARNER_MODULE)  # no file: timelimit takes its code as the learner's
+    sys.modules[LEARNER_MODULE] = learner
+    namespace = learner.__dict__
     while True:
         try:
             request = pickle.loads(receive(requests, None, longest=1 << 30))
