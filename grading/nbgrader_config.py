@@ -1,13 +1,12 @@
-"""nbgrader's configuration for the course: this folder, grading/, is nbgrader's course directory.
+"""nbgrader's configuration for the course, kept for nbgrader's exchange only: with nbgrader's
+JupyterLab extension on a Hub, students can fetch `release/NN/` and submit, and `nbgrader collect
+NN` gathers their work into `submitted/<student>/<NN>/`, the layout `make grade` reads.
 
-`make grade` (tools/grade.py) writes source/NN/ from the class build, one assignment a notebook
-named by its number (00 ... 08), and runs nbgrader here. Submissions go in
-submitted/<student>/<NN>/, each notebook under its course name (01_the_board.ipynb).
+`make grade` (tools/grade.py) does not grade with nbgrader: nbgrader's autograde runs the checks in
+the student's own kernel, where the student's code can change the result. It writes release/NN/
+itself, one assignment a notebook named by its number (00 ... 08).
 """
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821  (nbgrader provides it)
 
 c.CourseDirectory.course_id = "sudoku-backtracking"
-c.Autograde.create_student = True  # a folder in submitted/ is enough to be graded
-c.Execute.timeout = 60  # seconds a cell may run; each check also limits its own cases
-c.ExportPlugin.to = "grades.csv"
