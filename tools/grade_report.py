@@ -33,6 +33,8 @@ def grader_words(key: str) -> str | None:
         "missing": _("no answer found, or it defined nothing to check"),
         "failed": _("a wrong answer with no mistake the check knows by name"),
         "not done yet": _("not done yet"),
+        "raised": _("the answer raised an error"),
+        "too slow": _("too slow: stopped by the time limit"),
     }
     return own.get(key)
 
@@ -54,7 +56,7 @@ def page(title: str, body: list[str], language: str) -> str:
     style = (
         "body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}"
         "pre{background:#f3f4f6;padding:.5rem;white-space:pre-wrap}"
-        "td,th{padding:.2rem .5rem;text-align:left;vertical-align:top}"
+        "td,th{padding:.2rem .5rem;text-align:left;vertical-align:top}td+td{white-space:nowrap}"
         ".passed{color:#166534}.failed{color:#991b1b}"
     )
     lang = "zh-CN" if language == "zh" else "en"
@@ -111,12 +113,20 @@ def exercise_section(title: str, results: list[tuple[str, Result]], total: int) 
     said = _("{passed} of {total} passed, {wrong} wrong, {not_done} not done").format(
         passed=passed, total=total, wrong=wrong, not_done=not_done
     )
-    parts = [(passed, PASSED), (wrong, FAILED), (not_done, NOT_DONE)]
+    if total > len(results):
+        said = _("{said}, {count} not graded").format(said=said, count=total - len(results))
+    parts = [
+        (passed, PASSED),
+        (wrong, FAILED),
+        (not_done, NOT_DONE),
+        (total - len(results), "#111827"),
+    ]
     out = [f"<h3>{html.escape(title)}</h3><p>{bar(parts, total)} {html.escape(said)}</p>"]
     counts = Counter(r.mistake or "failed" for _s, r in results if not r.passed)
     examples: dict[str, tuple[str, Result]] = {}
     for student, r in results:
-        examples.setdefault(r.mistake or "failed", (student, r))
+        if not r.passed:
+            examples.setdefault(r.mistake or "failed", (student, r))
     rows = []
     for key, count in counts.most_common():
         student, example = examples[key]

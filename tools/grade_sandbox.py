@@ -151,10 +151,10 @@ def limited() -> None:
 
 
 class Child:
-    """One sandboxed child serving one submission (`sudoku_lib.checks.remote`)."""
+    """One sandboxed child serving one submission (`sudoku_lib.grading_child`)."""
 
     def __init__(self) -> None:
-        command = [*protection().prefix, sys.executable, "-m", "sudoku_lib.checks.remote"]
+        command = [*protection().prefix, sys.executable, "-m", "sudoku_lib.grading_child"]
         self.process = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,

@@ -1,7 +1,7 @@
 """The learner's functions run in another process; the checks judge them here (`make grade`).
 
 When a class is graded, a submission's answer cells run in a child process (`python -m
-sudoku_lib.checks.remote`, started inside a sandbox by tools/grade_sandbox.py), and the grader's
+sudoku_lib.grading_child`, started inside a sandbox by tools/grade_sandbox.py), and the grader's
 own process runs the course's checks on `RemoteFunction` proxies. A proxy's call sends the
 arguments to the child (pickled: the grader trusts what it sends itself), the child calls the
 learner's function under the course's time limit, and sends back the answer, the arguments as
@@ -550,8 +550,3 @@ def serve() -> None:
         except BaseException as error:  # the reply must go out whatever happened
             payload = json.dumps(error_reply(error))
         send(replies, payload.encode())
-
-
-if __name__ == "__main__":
-    sys.setrecursionlimit(10_000)
-    serve()
