@@ -111,26 +111,28 @@ def submissions(
     found, problems = [], []
     for folder in sorted((course / "submitted").glob("*/*")):
         where = shown(folder)
+        notebook = handed_in(folder, known[folder.name].filename) if folder.name in known else None
         if not folder.is_dir():
-            problems.append(_("{where}: a file where an assignment's folder was expected"))
+            problem = _("{where}: a file where an assignment's folder was expected")
         elif folder.name not in known:
-            said = _("{where}: {name!r} is not an assignment (use one of {wanted})")
-            problems.append(said.format(where=where, name=folder.name, wanted=", ".join(known)))
-            continue
+            problem = _("{where}: {name!r} is not an assignment (use one of {wanted})")
+        elif notebook is None:
+            problem = _("{where}: no {notebook} in it")
         else:
-            notebook = handed_in(folder, known[folder.name].filename)
-            if notebook is None:
-                said = _("{where}: no {notebook} in it")
-                problems.append(said.format(where=where, notebook=known[folder.name].filename))
-            else:
-                found.append((folder.parent.name, folder.name, notebook))
+            found.append((folder.parent.name, folder.name, notebook))
             continue
-        problems[-1] = problems[-1].format(where=where)
+        filename = known[folder.name].filename if folder.name in known else ""
+        wanted = ", ".join(known)
+        problems.append(
+            problem.format(where=where, name=folder.name, wanted=wanted, notebook=filename)
+        )
     return found, problems
 
 
 def handed_in(folder: Path, filename: str) -> Path | None:
     """The notebook handed in: under the course's name, else the folder's only notebook."""
+    if not folder.is_dir():
+        return None
     if (folder / filename).is_file():
         return folder / filename
     others = [path for path in folder.glob("*.ipynb") if path.is_file()]
