@@ -50,6 +50,7 @@ from sudoku_lib.timelimit import WALL_FACTOR
 from sudoku_lib.words import plural
 from tools import NOTEBOOKS, ROOT
 from tools.grade_course import Assignment, Copy, Refused, read_assignment, read_copy
+from tools.grade_report import write_feedback, write_report
 from tools.grade_sandbox import Child, protection
 from tools.make_student import Build, learner_notebook, shown
 
@@ -319,8 +320,6 @@ def grade(
     course: Path = GRADING, notebooks: Path = NOTEBOOKS, workers: int | None = None
 ) -> list[str]:
     """Grade everything handed in; the lines to print."""
-    from tools.grade_report import write_feedback, write_report
-
     started = time.monotonic()
     known = assignments(notebooks)
     write_releases(course, notebooks, list(known))
