@@ -5,8 +5,7 @@
 
 Half the students hand in every answer right (every case of every check runs: the slow half),
 half hand in the untouched class copy. The figure is the wall time of the whole run, with the
-load average before and after, since a busy machine grades slower, and the CPU time all its
-processes used (the time it needs on idle cores).
+load average before and after, since a busy machine grades slower.
 """
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import tempfile
 import time
 from pathlib import Path
@@ -60,15 +58,6 @@ def build_class(course: Path, students: int, names: list[str]) -> None:
             target.write_text(right if number % 2 == 0 else untouched, encoding="utf-8")
 
 
-def cpu_seconds() -> float:
-    """CPU time of this process and every process it waited for (workers and their children)."""
-    own, children = (
-        resource.getrusage(resource.RUSAGE_SELF),
-        resource.getrusage(resource.RUSAGE_CHILDREN),
-    )
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
 def main(argv: list[str] | None = None) -> int:
     """Build the class in a temporary folder, grade it, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -80,18 +69,16 @@ def main(argv: list[str] | None = None) -> int:
         course = Path(folder)
         build_class(course, args.students, args.notebooks)
         load_before = os.getloadavg()
-        started, cpu_before = time.monotonic(), cpu_seconds()
+        started = time.monotonic()
         lines = grade(course, workers=args.jobs)
-        took, cpu = time.monotonic() - started, cpu_seconds() - cpu_before
+        took = time.monotonic() - started
         load_after = os.getloadavg()
     count = args.students * len(args.notebooks)
-    cores = args.jobs or os.cpu_count() or 1
     print(lines[0])
     print(
         f"{args.students} students x {len(args.notebooks)} notebooks = {count} submissions: "
         f"{took:.0f} s ({took / count:.2f} s each), {args.jobs or os.cpu_count()} workers; "
         f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after; "
-        f"CPU {cpu:.0f} s in all (so about {cpu / cores:.0f} s on {cores} idle cores); "
         f"goal for 60 x 9 on a quiet 2-core machine: {GOAL_SECONDS} s"
     )
     return 0
