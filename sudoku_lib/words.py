@@ -686,6 +686,7 @@ WATCH_TEXT = {
     "write": "line {line}: write {new} at {cell}",
     "append": "line {line}: {name}.append({value})",
     "pop": "line {line}: {name}.pop() takes off {value}",
+    "count": "line {line}: {name} grows to {value}",
     "replace": "line {line}: {name}[{index}] = {value} replaces {old}",
     "prune": "line {line}: {how}: this choice is not tried",
     "continue at": "line {line}: continue skips {choice}",

@@ -29,7 +29,7 @@ import inspect
 import numbers
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import CodeType, FrameType, TracebackType
 from typing import Any, SupportsIndex
 
@@ -51,6 +51,7 @@ from .source import PrunePoint, looks_recursive, parsed, prune_points, recursive
 from .steps import (
     Append,
     Call,
+    Count,
     Pop,
     Prune,
     Replace,
@@ -189,6 +190,10 @@ class _Recorder:
         self.prune_points: dict[str, dict[int, PrunePoint]] = {}
         self.tracked: dict[int, _Tracked] = {}
         self.owned: dict[FrameType, list[int]] = {}  # the lists each open call began tracking
+        self.given: dict[FrameType, set[int]] = {}  # the objects each open call was handed
+        self.returned: dict[FrameType, list[tuple[int, object]]] = {}  # its calls' values
+        self.counter_names: dict[CodeType, tuple[tuple[str, str], ...]] = {}
+        self.counters: dict[str, int] = {}  # each counter's size when last seen
         self.calls = 0
         self.placed = 0
         self.stopped = False
@@ -381,8 +386,11 @@ class _Recorder:
         names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
         local = frame.f_locals
         args = tuple((name, short_repr(local[name])) for name in names if name != "self")
+        self.given[frame] = {id(local[name]) for name in names if name in local}
         if self.tracked and frame.f_back is not None:  # the caller's line may have changed one
             self.check_lists(frame.f_back.f_lineno)
+        caller_line = frame.f_back.f_lineno if frame.f_back is not None else 0
+        self.check_counters(frame, local, caller_line)  # grown by the caller
         for name, value in state_lists(frame):
             if id(value) not in self.tracked:
                 self.tracked[id(value)] = _Tracked(value, name, [short_repr(v) for v in value])
@@ -400,13 +408,40 @@ class _Recorder:
         if not self.stack or self.stack[-1] is not frame:
             return
         raised = self.raising.pop(frame, None)
+        self.check_counters(frame, frame.f_locals, frame.f_lineno)
         self.stack.pop()
+        call = self.call_ids.pop(frame)
+        given = self.given.pop(frame, set()) | set(self.tracked)
+        handed = next(
+            (child for child, seen in reversed(self.returned.pop(frame, [])) if seen is value),
+            None,
+        )
         for list_id in self.owned.pop(frame, ()):  # a path made for this call (`path + [x]`)
             del self.tracked[list_id]
-        call = self.call_ids.pop(frame)
+        if self.stack:
+            self.returned.setdefault(self.stack[-1], []).append((call, value))
         shown = "nothing" if raised else short_repr(value)
-        depth = len(self.stack) + 1
-        self.emit(Return(call, depth, shown, bool(value), frame.f_lineno, raised))
+        depth, number = len(self.stack) + 1, isinstance(value, numbers.Number)
+        plain = number or value is None
+        step = Return(call, depth, shown, has_value(value), frame.f_lineno, raised, number)
+        if not plain:
+            step = replace(step, given=id(value) in given, handed=handed)
+        self.emit(step)
+
+    def check_counters(self, frame: FrameType, local: dict[str, Any], line: int) -> None:
+        """A Count step for each counter this call can see that grew since last seen: an int or
+        a set in the enclosing function (`nonlocal`), the module (`global`) or `self`. It grew
+        in the call on top of the stack (a call going deeper is checked before it is on it)."""
+        names = self.counter_names.get(frame.f_code)
+        if names is None:
+            names = self.counter_names[frame.f_code] = counter_names(frame)
+        for name, value in counters_seen(frame, local, names):
+            size = len(value) if isinstance(value, set) else value
+            before = self.counters.get(name)
+            self.counters[name] = size
+            if before is not None and size > before:
+                shown = f"len({name})" if isinstance(value, set) else name
+                self.emit(Count(shown, number(size), len(self.stack), line))
 
     def suspend(self, frame: FrameType, value: object) -> None:
         """A recorded generator yielded: it leaves the stack, and is still open."""
@@ -489,6 +524,55 @@ class _Recorder:
         ) or any(t.items is value for t in self.tracked.values())
 
 
+def has_value(value: object) -> bool:
+    """Whether a returned value is something rather than nothing (None, False, 0, an empty
+    list, dict, set, tuple or string), without asking the value itself: a numpy array's
+    `bool()` raises, and any object's own `__bool__` is the learner's code."""
+    if value is None or value is False:
+        return False
+    if isinstance(value, numbers.Number):
+        return bool(value != 0)  # type: ignore[comparison-overlap]
+    if type(value) in (list, tuple, dict, set, frozenset, str, bytes, range):
+        return len(value) > 0  # type: ignore[arg-type]
+    return True
+
+
+def is_counter(value: object) -> bool:
+    """An int (not a bool) or a set: what a learner counts answers in."""
+    return type(value) is int or type(value) is set
+
+
+def counter_names(frame: FrameType) -> tuple[tuple[str, str], ...]:
+    """Where a call's counters are: the enclosing function's names it uses ("free"), the
+    module's ("global"), and "self" for the attributes of `self`, read at each look."""
+    code = frame.f_code
+    free = [("free", name) for name in code.co_freevars]
+    globals_ = frame.f_globals
+    named = [("global", n) for n in code.co_names if n in globals_ and is_counter(globals_[n])]
+    has_self = "self" in code.co_varnames[: code.co_argcount]
+    return (*free, *named, *((("self", "*"),) if has_self else ()))
+
+
+def counters_seen(
+    frame: FrameType, local: dict[str, Any], names: tuple[tuple[str, str], ...]
+) -> Iterator[tuple[str, int | set[Any]]]:
+    """The counters a call sees now, by the names the learner knows them by."""
+    for where, name in names:
+        if where == "free":
+            value = local.get(name)
+        elif where == "global":
+            value = frame.f_globals.get(name)
+        else:
+            try:
+                attributes = dict(vars(local.get("self")))
+            except TypeError:  # an object with __slots__, or no self
+                continue
+            yield from ((f"self.{a}", v) for a, v in attributes.items() if is_counter(v))
+            continue
+        if type(value) is int or type(value) is set:
+            yield name, value
+
+
 YIELDS = frozenset(code for name, code in dis.opmap.items() if name == "YIELD_VALUE")
 
 
@@ -503,6 +587,11 @@ def is_yield(frame: FrameType) -> bool:
         return False
 
 
+STATE_DICT = 16
+"""A dict this small, held by a call, may keep the recursion's lists (`state["path"]`); a
+bigger one is a table (a memo, candidates), whose items are not followed."""
+
+
 def state_lists(frame: FrameType) -> Iterator[tuple[str, list[Any]]]:
     """The lists a recorded call can change, with the names the learner knows them by: its own
     variables and the enclosing function's (a path, `res`), the attributes of `self`
@@ -511,6 +600,10 @@ def state_lists(frame: FrameType) -> Iterator[tuple[str, list[Any]]]:
     for name, value in frame.f_locals.items():
         if type(value) is list and not is_board(value):
             yield name, value
+        if type(value) is dict and len(value) <= STATE_DICT:  # state = {"path": [], ...}
+            for key, item in value.items():
+                if type(item) is list and not is_board(item):
+                    yield f"{name}[{key!r}]", item
         if name == "self":
             try:
                 attributes = dict(vars(value))

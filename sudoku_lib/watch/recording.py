@@ -133,9 +133,11 @@ class Recording:
 
     @property
     def solved(self) -> int:
-        """How many answers the run found: the calls that recorded one (an append to a list of
-        answers) or returned one (a true value, a board, a count of 1, handed all the way up):
-        the tree's "solved" leaves."""
+        """How many answers the run found, as the program means them: the calls that recorded
+        one (an answer appended), counted one (a counter or set grown only where the search goes
+        no deeper), yielded one at the bottom, or returned one (see `tree.settle`): the tree's
+        "solved" leaves.
+        """
         return sum(1 for node in self.tree().walk() if node.status == "solved")
 
     def __repr__(self) -> str:

@@ -40,7 +40,14 @@ class Call:
 
 @dataclass(frozen=True, slots=True)
 class Return:
-    """A call ended: with `value` (a short repr), or by raising the exception named `raised`."""
+    """A call ended: with `value` (a short repr), or by raising the exception named `raised`.
+
+    `truthy` says whether the value is something rather than nothing (False, 0, None, an empty
+    container), judged without calling the value's own `bool()` (a numpy array's raises);
+    `number` that it is a bool or a number (a verdict or a count); `given` that it is an object
+    the call was handed (an argument, the list of answers): passed on, not found here; `handed`
+    the child call whose returned object this very object is, if any.
+    """
 
     call: int
     depth: int
@@ -48,6 +55,9 @@ class Return:
     truthy: bool
     line: int
     raised: str | None = None
+    number: bool = False
+    given: bool = False
+    handed: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +148,18 @@ class Resume:
     line: int
 
 
-Step = Call | Return | Write | Append | Pop | Replace | Prune | Stop | Yield | Resume
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A counter the learner's calls share grew: an int (`nonlocal count`, a global, an
+    attribute of `self`) now holds `value`, or a set (`found.add(...)`) now holds `value` items."""
+
+    name: str
+    value: str
+    depth: int
+    line: int
+
+
+Step = Count | Call | Return | Write | Append | Pop | Replace | Prune | Stop | Yield | Resume
 
 
 def caption(step: Step) -> str:
@@ -169,6 +190,8 @@ def caption(step: Step) -> str:
             return watch_text("continue at", line=line, choice=choice)
         case Stop(why, _, _):
             return why
+        case Count(name, value, _, line):
+            return watch_text("count", line=line, name=name, value=value)
         case Yield(_, _, value, line):
             return watch_text("yield", line=line, value=value)
         case Resume(_, _, name, line):
