@@ -36,7 +36,9 @@ class Recording:
     def model(self) -> WatchedRun:
         """The replay: the course's timeline engine over these steps (made when first needed)."""
         if self._model is None:
-            self._model = WatchedRun(self)
+            self._model = WatchedRun(
+                self.name, self.steps, self.initial_board, self.files, self.predict
+            )
         return self._model
 
     # the replay, as the stepper's Python API -------------------------------------------------

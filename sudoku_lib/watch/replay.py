@@ -6,7 +6,7 @@ from __future__ import annotations
 import linecache
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..calltree import TreePicture
 from ..stepper.calls import CallMoment, ask_call, judge_call
@@ -28,9 +28,7 @@ from .steps import (
     caption,
     is_blank,
 )
-
-if TYPE_CHECKING:
-    from .recording import Recording
+from .tree import call_tree
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,28 +92,37 @@ class WatchReplay:
 
 
 class WatchedRun(Predicting[Step, Saved]):
-    """The model of a watched run for the course's stepper: position, `goto`, `board`, the open
+    """The model of a watched run for the course's stepper, made from its steps (a Recording
+    makes one for its replay): position, `goto`, `board`, the open
     calls, the caption with the learner's line, and `frame()` for the view, which shows the board
     (when one was watched) beside the call tree grown so far."""
 
-    def __init__(self, recording: Recording) -> None:
-        self.recording = recording
-        self.state = WatchReplay(recording.initial_board)
-        super().__init__(FixedRecording(recording.steps), self.state, predict=recording.predict)
-        self.call_tree = recording.tree()
+    def __init__(
+        self,
+        name: str,
+        steps: list[Step],
+        initial_board: list[list[Any]] | None = None,
+        files: dict[str, str] | None = None,
+        predict: bool = False,
+    ) -> None:
+        self.name, self.steps, self.initial_board = name, steps, initial_board
+        self.files = files or {}
+        self.state = WatchReplay(initial_board)
+        super().__init__(FixedRecording(steps), self.state, predict=predict)
+        self.call_tree = call_tree(steps)
         self.tree_picture = TreePicture(self.call_tree)
         ends = {n.call: n.status for n in self.call_tree.walk() if n.call is not None}
         self._dead = {call for call, status in ends.items() if status == "dead end"}
         self._solved = {call for call, status in ends.items() if status == "solved"}
-        self._names = {s.call: s.name for s in recording.steps if type(s) is Call}
-        self.queens = queens_path(recording.steps)
+        self._names = {s.call: s.name for s in steps if type(s) is Call}
+        self.queens = queens_path(steps)
         """(n, the list's name) when this looks like N-Queens: a board of n rows drawn from a
         path of column numbers; None otherwise."""
 
     @property
     def title(self) -> str:
         """What the view shows above the picture."""
-        return watch_text("title", name=self.recording.name)
+        return watch_text("title", name=self.name)
 
     @property
     def stack_title(self) -> str:
@@ -148,7 +155,7 @@ class WatchedRun(Predicting[Step, Saved]):
     def caption(self) -> str:
         """The step showing, in words."""
         step = self.event
-        return caption(step) if step is not None else watch_text("before", name=self.recording.name)
+        return caption(step) if step is not None else watch_text("before", name=self.name)
 
     def source_line(self) -> str:
         """The learner's line of the step showing, as they wrote it ("" when unknown)."""
@@ -161,16 +168,16 @@ class WatchedRun(Predicting[Step, Saved]):
             name = self._names.get(step.call, "")
         else:
             name = stack[-1].name if stack else ""
-        filename = self.recording.files.get(name)
+        filename = self.files.get(name)
         return linecache.getline(filename, step.line).strip() if filename else ""
 
     def ask(self) -> Question | None:
         """Predict mode: "which call comes next?" where the current call chooses."""
-        return ask_call(CallMoment(self.recording.steps, self.position, self.state.stack))
+        return ask_call(CallMoment(self.steps, self.position, self.state.stack))
 
     def judge(self, question: Question, choice: object) -> Verdict:
         """Judge a choice for the question asked here, from the recording."""
-        moment = CallMoment(self.recording.steps, self.position, self.state.stack)
+        moment = CallMoment(self.steps, self.position, self.state.stack)
         return judge_call(question, moment, choice)
 
     def dead_end(self, event: Step) -> bool:
@@ -207,7 +214,7 @@ class WatchedRun(Predicting[Step, Saved]):
         if self.state.board is None and self.queens is not None:
             return queens_html(*self.queens, self.state.lists.get(self.queens[1], []))
         board = self.state.board or []
-        initial = self.recording.initial_board or []
+        initial = self.initial_board or []
         if len(board) in (4, 9, 16) and all(
             isinstance(d, str) and len(d) == 1 for r in board for d in r
         ):
@@ -228,7 +235,7 @@ class WatchedRun(Predicting[Step, Saved]):
     def __repr__(self) -> str:
         return watch_text(
             "position",
-            name=self.recording.name,
+            name=self.name,
             position=number(self.position),
             known=number(self.known),
         )
