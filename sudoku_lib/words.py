@@ -716,7 +716,10 @@ WATCH_TEXT = {
         "closer to a case that returns without recursing?"
     ),
     "exception": "your function raised {error} at line {line}, {depth} deep",
-    "arguments restored": "Your lists and board were put back as they were before the call.",
+    "put back": "Put back as they were before the call: {names}.",
+    "default of": "{name} (the default of {function})",
+    "argument n": "argument {n}",
+    "copying took": "Copying your arguments first (to put them back) took {seconds} of it.",
     "stop caught": (
         "your code caught watch's stop and went on ({times}): a bare `except:` catches "
         "everything; write `except Exception:`, or better the error you expect"

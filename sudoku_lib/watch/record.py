@@ -28,8 +28,9 @@ import dis
 import inspect
 import numbers
 import sys
+import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from types import CodeType, FrameType, TracebackType
 from typing import Any, SupportsIndex
 
@@ -47,6 +48,7 @@ from ..timelimit import (
 )
 from ..words import format_seconds, number, plural, watch_text
 from .recording import Recording
+from .restore import Keeper
 from .source import PrunePoint, looks_recursive, parsed, prune_points, recursive_names
 from .steps import (
     Append,
@@ -70,6 +72,9 @@ DEFAULT_MAX_STEPS = 100_000
 DEFAULT_MAX_SECONDS = 30.0
 """How long a run may take: bounds a loop that never ends (a `while` whose counter is never
 increased), which records nothing. `sudoku_lib.timelimit` keeps it, as it does the checks'."""
+COPY_SAID = 0.1
+"""Copying the arguments (to put them back if the run fails) counts against `max_seconds`;
+the words for a stop say how long it took when it took this share of the limit or more."""
 MAX_DEPTH = 500
 """Deeper than any search in the course (a 16x16 board is 257 calls deep), well short of Python's
 own recursion limit, so a function with no base case is stopped by us, with our words."""
@@ -177,7 +182,7 @@ class _Recorder:
     """The trace functions and the steps they collect for one run of `watch`."""
 
     def __init__(self, function: Callable[..., Any], max_steps: int) -> None:
-        self.root_code = getattr(function, "__code__", None)
+        self.root_code = getattr(inspect.unwrap(function), "__code__", None)
         self.root_file = self.root_code.co_filename if self.root_code else None
         self.max_steps = max_steps
         self.steps: list[Step] = []
@@ -194,6 +199,7 @@ class _Recorder:
         self.returned: dict[FrameType, list[tuple[int, object]]] = {}  # its calls' values
         self.counter_names: dict[CodeType, tuple[tuple[str, str], ...]] = {}
         self.counters: dict[str, int] = {}  # each counter's size when last seen
+        self.keeper = Keeper()  # what the run can change, as it was: put back if it fails
         self.calls = 0
         self.placed = 0
         self.stopped = False
@@ -298,6 +304,8 @@ class _Recorder:
             kind = self.kinds.get(frame.f_code)
             if kind is None:
                 kind = self.kind(frame.f_code, frame)
+                if kind and not self.stopped:  # first met: what it can reach, as it is
+                    self.keeper.keep_reachable(frame)
             if self.stopped:
                 if kind:  # the learner's code went on after the stop
                     self.refuse(frame)
@@ -658,7 +666,11 @@ def watch(
         "too slow", seconds=format_seconds(max_seconds), max_seconds=f"{max_seconds:g}"
     )
     recorder = _Recorder(function, max_steps)
-    before = [snapshot(value) for value in args]
+    copied_in = time.monotonic()
+    recorder.keeper.keep_arguments(function, args)
+    copying = time.monotonic() - copied_in  # counted against the limit, and said
+    if copying >= COPY_SAID * max_seconds:
+        too_slow += " " + watch_text("copying took", seconds=format_seconds(copying))
     board = next((value for value in args if is_board(value)), None)
     initial = [list(row) for row in board] if board is not None else None
     rows = watch_rows(board, recorder) if board is not None else []
@@ -666,19 +678,21 @@ def watch(
     previous, previous_profile = sys.gettrace(), sys.getprofile()
     limit = Limit(max_seconds)
     try:
-        with deadline(max_seconds, tracer=recorder.tracer()) as limit:
+        if copying >= max_seconds:
+            raise TooSlow
+        with deadline(max_seconds - copying, tracer=recorder.tracer()) as limit:
             result = function(*args)
     except _Stopped as stopped:
         error = stopped.why
     except TooSlow:
-        if not limit.stops:  # an enclosing deadline's time is up, not this run's: its stop
+        if not limit.stops and copying < max_seconds:  # an enclosing deadline's stop
             raise
         error = too_slow
         if not recorder.stopped:
             recorder.steps.append(Stop(error, len(recorder.stack), 0))
             recorder.stopped, recorder.why = True, too_slow
         recorder.refusals += limit.caught
-    except Exception as raised:  # the learner's bug: recorded and described, never re-raised
+    except (Exception, SystemExit, KeyboardInterrupt) as raised:  # the learner's: described
         error = describe_exception(raised, recorder)
         recorder.steps.append(Stop(error, depth_at(raised, recorder), line_of(raised, recorder)))
     finally:
@@ -691,10 +705,9 @@ def watch(
     mark_answers(recorder.steps)
     if error is not None:
         result = None
-        if any(saved.items is not None for saved in before):
-            for saved in before:
-                restore(saved)
-            error = said_restored(error, recorder.steps)
+        changed = recorder.keeper.put_back()
+        if changed:
+            error = said_restored(error, recorder.steps, changed)
     name = getattr(function, "__name__", "function")
     if error is None and inspect.isgenerator(result) and not recorder.calls:
         error = watch_text("generator", name=name)  # the generator is handed back, unrun
@@ -712,11 +725,12 @@ def watch(
     )
 
 
-def said_restored(error: str, steps: list[Step]) -> str:
-    """The words for a run that did not end well, and that the learner's lists and board were
-    put back as they were before the call (the last step, the Stop, says so too)."""
+def said_restored(error: str, steps: list[Step], changed: list[str]) -> str:
+    """The words for a run that did not end well, and the lists, dicts and boards it had changed
+    that were put back as they were before the call, by name (the last step, the Stop, says
+    so too)."""
     joined = f"{error.rstrip('.')}. " if not error.endswith("?") else f"{error} "
-    words = joined + watch_text("arguments restored")
+    words = joined + watch_text("put back", names=", ".join(changed))
     if steps and type(steps[-1]) is Stop:
         steps[-1] = Stop(words, steps[-1].depth, steps[-1].line)
     return words
@@ -783,44 +797,6 @@ def without_watched_rows(result: Any) -> Any:
     if type(result) is list and any(isinstance(item, WatchedRow) for item in result):
         result[:] = [item.original if isinstance(item, WatchedRow) else item for item in result]
     return result
-
-
-SNAPSHOT_DEPTH = 3
-"""How deep into nested lists, dicts and sets `snapshot` copies (a board is two deep)."""
-
-
-@dataclass
-class Snapshot:
-    """An argument as it was before the call, to put back in place if the run fails: the
-    container itself, its items then, and theirs (for a list, dict or set)."""
-
-    value: Any
-    items: list[Any] | None = None
-    inner: list[Snapshot] = field(default_factory=list)
-
-
-def snapshot(value: Any, depth: int = 0) -> Snapshot:
-    """What `restore` needs to put a list, dict or set (and those inside it) back as it is now."""
-    kind = type(value)
-    if depth >= SNAPSHOT_DEPTH or kind not in (list, dict, set):
-        return Snapshot(value)
-    items = list(value.items()) if kind is dict else list(value)
-    inner = [snapshot(v, depth + 1) for v in (value.values() if kind is dict else value)]
-    return Snapshot(value, items, inner)
-
-
-def restore(saved: Snapshot) -> None:
-    """Put a container back as `snapshot` saw it, in place (the caller's objects stay theirs)."""
-    value, items = saved.value, saved.items
-    if items is None:
-        return
-    if type(value) in (dict, set):
-        value.clear()
-        value.update(items)
-    else:
-        value[:] = items
-    for inner in saved.inner:
-        restore(inner)
 
 
 def learner_frames(error: BaseException, recorder: _Recorder) -> list[TracebackType]:
