@@ -65,6 +65,7 @@ from .steps import (
     Yield,
     is_blank,
     is_board,
+    is_grid,
     short_repr,
 )
 
@@ -200,6 +201,8 @@ class _Recorder:
         self.counter_names: dict[CodeType, tuple[tuple[str, str], ...]] = {}
         self.counters: dict[str, int] = {}  # each counter's size when last seen
         self.keeper = Keeper()  # what the run can change, as it was: put back if it fails
+        self.initial: list[list[Any]] = []  # the watched board as it was given
+        self.board: list[Any] | None = None  # the watched board (its cells are watched)
         self.calls = 0
         self.placed = 0
         self.stopped = False
@@ -277,6 +280,11 @@ class _Recorder:
                 kind = 1
             self.kinds[code] = kind
         return kind
+
+    def recursed(self) -> bool:
+        """Whether the run made a recursive call: a call of the learner's made while another
+        was open (the watched function called once, with no call of its own inside, did not)."""
+        return any(type(step) is Call and step.depth > 1 for step in self.steps)
 
     def recursive_in(self, filename: str) -> frozenset[str]:
         """The recursive functions of a file, by name (the file parsed once)."""
@@ -400,7 +408,7 @@ class _Recorder:
         caller_line = frame.f_back.f_lineno if frame.f_back is not None else 0
         self.check_counters(frame, local, caller_line)  # grown by the caller
         for name, value in state_lists(frame):
-            if id(value) not in self.tracked:
+            if id(value) not in self.tracked and value is not self.board:
                 self.tracked[id(value)] = _Tracked(value, name, [short_repr(v) for v in value])
                 self.owned.setdefault(frame, []).append(id(value))
         caller = frame.f_back
@@ -474,10 +482,11 @@ class _Recorder:
         object (one, unless the board's rows are aliases of one list)."""
         if self.stopped:
             return
-        erase = is_blank(new)
-        self.placed += not erase
+        start = self.initial[rows[0]][col] if rows[0] < len(self.initial) else None
+        erase, mark = write_kind(start, new)
+        self.placed += not (erase or mark)
         for row in rows:
-            self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno, erase))
+            self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno, erase, mark))
 
     def check_lists(self, line: int) -> None:
         """Compare each tracked list with what we last saw: appends, pops and items set in place
@@ -530,6 +539,17 @@ class _Recorder:
         return any(
             t.items is not value and t.items == list(value) for t in self.tracked.values()
         ) or any(t.items is value for t in self.tracked.values())
+
+
+def write_kind(start: object, new: object) -> tuple[bool, bool]:
+    """(erase, mark) for a value written into a board cell that held `start` when the run
+    began: a blank over a blank cell is an erase (the un-choose of a digit or a queen), a blank
+    over a letter a mark (a word search's visited '#'), the letter written back the un-choose
+    of that mark (both); anything else is a placement."""
+    if is_blank(new):
+        return is_blank(start), not is_blank(start)
+    returned = not is_blank(start) and str(new) == str(start)
+    return returned, returned
 
 
 def has_value(value: object) -> bool:
@@ -653,7 +673,8 @@ def watch(
     """Run `function(*args)` once, recording what it does; return the Recording to replay
     (with `predict=True`, the replay asks "which call comes next?": stepper/calls.py).
 
-    A board argument (a square list of lists) is watched cell by cell and filled in place as the
+    A board argument (a list of lists of letters or digits: a Sudoku, an N-Queens board, a
+    word search's grid) is watched cell by cell and filled in place as the
     function would fill it. The run ends cleanly at an exception, at `max_steps` recorded steps,
     after `max_seconds` (a loop that never ends), or at 500 calls deep.
     """
@@ -671,8 +692,9 @@ def watch(
     copying = time.monotonic() - copied_in  # counted against the limit, and said
     if copying >= COPY_SAID * max_seconds:
         too_slow += " " + watch_text("copying took", seconds=format_seconds(copying))
-    board = next((value for value in args if is_board(value)), None)
+    board = next((value for value in args if is_grid(value)), None)
     initial = [list(row) for row in board] if board is not None else None
+    recorder.initial, recorder.board = initial or [], board
     rows = watch_rows(board, recorder) if board is not None else []
     result, error = None, None
     previous, previous_profile = sys.gettrace(), sys.getprofile()
@@ -722,6 +744,7 @@ def watch(
         initial,
         recorder.files,
         predict=predict,
+        remark=None if error or recorder.recursed() else watch_text("no recursion"),
     )
 
 

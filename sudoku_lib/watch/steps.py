@@ -62,8 +62,10 @@ class Return:
 
 @dataclass(frozen=True, slots=True)
 class Write:
-    """A cell of the watched board changed from `old` to `new`; `erase` when `new` is a blank
-    (the un-choose), which is whatever the cell held at the start ('.', '0', '#', '')."""
+    """A cell of the watched board changed from `old` to `new`. `erase`: the un-choose, a blank
+    ('.', '0', '#', '') written back in a cell that began blank, or a word grid's letter
+    written back; `mark`: a blank written over a letter (a word search's visited '#'), and
+    that letter written back; neither is a digit or a queen placed."""
 
     row: int
     col: int
@@ -72,6 +74,7 @@ class Write:
     depth: int
     line: int
     erase: bool = False
+    mark: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +175,10 @@ def caption(step: Step) -> str:
             return watch_text("raised", line=line, error=raised)
         case Return(_, _, value, _, line):
             return watch_text("return", line=line, value=value)
+        case Write(row, col, old, new, _, line, True, True):
+            return watch_text("letter back", line=line, new=new, cell=cell_name(row, col))
+        case Write(row, col, old, new, _, line, False, True):
+            return watch_text("mark", line=line, new=new, old=old, cell=cell_name(row, col))
         case Write(row, col, old, new, _, line, True):
             return watch_text("erase", line=line, old=old, cell=cell_name(row, col))
         case Write(row, col, _, new, _, line):
@@ -230,5 +237,18 @@ def is_board(value: object) -> bool:
         type(value) is list
         and len(value) > 1
         and all(isinstance(row, list) and list.__len__(row) == len(value) for row in value)
+        and all(isinstance(cell, str) and len(cell) <= 1 for row in value for cell in row)
+    )
+
+
+def is_grid(value: object) -> bool:
+    """A board, or any rectangular list of lists of one-character strings at least 2x2 (a word
+    search's letters): what `watch` follows cell by cell when it is passed in."""
+    return is_board(value) or (
+        type(value) is list
+        and len(value) > 1
+        and all(type(row) is list for row in value)
+        and len({list.__len__(row) for row in value}) == 1
+        and list.__len__(value[0]) > 1
         and all(isinstance(cell, str) and len(cell) <= 1 for row in value for cell in row)
     )
