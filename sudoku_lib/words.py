@@ -693,8 +693,11 @@ WATCH_TEXT = {
     "return": "line {line}: return {value}",
     "erase": "line {line}: erase {old} at {cell}",
     "write": "line {line}: write {new} at {cell}",
+    "mark": "line {line}: mark {cell} with {new} (it held {old})",
+    "letter back": "line {line}: put {new} back at {cell}",
     "append": "line {line}: {name}.append({value})",
     "pop": "line {line}: {name}.pop() takes off {value}",
+    "count": "line {line}: {name} grows to {value}",
     "replace": "line {line}: {name}[{index}] = {value} replaces {old}",
     "prune": "line {line}: {how}: this choice is not tried",
     "continue at": "line {line}: continue skips {choice}",
@@ -711,6 +714,8 @@ WATCH_TEXT = {
     "title": "watch: {name}",
     "calls open": "calls open {depth}",
     "digits placed": "digits placed {count}",
+    "queens placed": "queens placed {count}",
+    "no recursion": "no recursion found: `watch` steps through recursive functions",
     "summary": "watched {name}: {calls}, {placed}{steps}; {ended}",
     "placed": "{digits} placed, ",
     "returned": "returned {value}",
@@ -724,7 +729,10 @@ WATCH_TEXT = {
         "closer to a case that returns without recursing?"
     ),
     "exception": "your function raised {error} at line {line}, {depth} deep",
-    "arguments restored": "Your lists and board were put back as they were before the call.",
+    "put back": "Put back as they were before the call: {names}.",
+    "default of": "{name} (the default of {function})",
+    "argument n": "argument {n}",
+    "copying took": "Copying your arguments first (to put them back) took {seconds} of it.",
     "stop caught": (
         "your code caught watch's stop and went on ({times}): a bare `except:` catches "
         "everything; write `except Exception:`, or better the error you expect"

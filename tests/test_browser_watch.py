@@ -20,7 +20,9 @@ import pytest
 
 from sudoku_lib import watch
 from tests.browser_support import OUTPUT, Lab, chromium, jupyter_server, run_all_cells
+from tests.data.watch_programs import word_search
 from tests.learner_functions import permute
+from tests.test_watch_pictures import place_on
 
 pytestmark = pytest.mark.browser
 
@@ -47,11 +49,14 @@ def reference_recording():
 
 
 @contextmanager
-def one_cell_lab(folder: Path, name: str, cell: str) -> Iterator[Lab]:
-    """JupyterLab on a free loopback port, serving a notebook of the one code cell."""
+def one_cell_lab(folder: Path, name: str, cell: str | list[str]) -> Iterator[Lab]:
+    """JupyterLab on a free loopback port, serving a notebook of the one code cell (or of
+    these cells)."""
     notebook = folder / name
     kernel = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    cells = [nbformat.v4.new_code_cell(cell)]
+    cells = [
+        nbformat.v4.new_code_cell(code) for code in ([cell] if isinstance(cell, str) else cell)
+    ]
     nbformat.write(nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": kernel}), notebook)
     with jupyter_server(
         folder, [notebook], options=["--LabApp.expose_app_in_browser=True"]
@@ -157,3 +162,81 @@ def test_the_current_call_of_4_queens_stays_in_the_notebook_at_1280x800(queens_l
         assert seen >= 30  # a call is open at most steps
         OUTPUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUTPUT / "watch-queens-1280x800.png"))
+
+
+BOARDS_NOTEBOOK = "boards.ipynb"
+BOARDS_CELLS = [
+    f"""from sudoku_lib import watch
+
+
+{inspect.getsource(place_on)}
+
+{inspect.getsource(word_search.exist)}""",
+    'watch(place_on, [["."] * 8 for _ in range(8)], 8)',
+    'watch(exist, [list("ABCE"), list("SFCS"), list("ADEE")], "ABCCED")',
+]
+
+OVERLAPS = """node => {
+  const seen = el => {  // the part of an element left visible by the stepper's clipping boxes
+    const r = el.getBoundingClientRect();
+    let box = {l: r.left, t: r.top, r: r.right, b: r.bottom};
+    for (let p = el.parentElement; p && p !== node.parentElement; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if (s.display !== 'contents' && (s.overflowX !== 'visible' || s.overflowY !== 'visible')) {
+        const q = p.getBoundingClientRect();
+        box = {l: Math.max(box.l, q.left), t: Math.max(box.t, q.top),
+               r: Math.min(box.r, q.right), b: Math.min(box.b, q.bottom)};
+      }
+    }
+    return box;
+  };
+  const tree = seen(node.querySelector('svg.sdk-calltree'));
+  const controls = [...node.querySelectorAll('button, select, input, .sdk-stack')].map(seen);
+  return controls.filter(c => c.l < tree.r - 1 && tree.l < c.r - 1
+                           && c.t < tree.b - 1 && tree.t < c.b - 1).length;
+}"""
+
+
+@pytest.fixture
+def boards_lab(tmp_path: Path) -> Iterator[Lab]:
+    """JupyterLab serving a one-cell notebook that watches 8-queens on a board and a word grid."""
+    with one_cell_lab(tmp_path, BOARDS_NOTEBOOK, BOARDS_CELLS) as running:
+        yield running
+
+
+def test_boards_are_drawn_as_what_they_are_and_the_tree_stays_off_the_controls(
+    boards_lab: Lab,
+):
+    """8-queens shows a chessboard with its queens, the word grid a grid; at two widths and
+    several steps the visible call tree overlaps no button, field or the list of calls."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=20_000)
+    with chromium({"width": 1280, "height": 800}) as page:
+        page.goto(f"{boards_lab.url}lab/tree/{BOARDS_NOTEBOOK}?token={boards_lab.token}")
+        kernel = page.locator(".jp-StatusBar-TextItem[title^='Change kernel']")
+        expect(kernel).to_have_text(re.compile(r"\|\s*Idle\s*$"), timeout=90_000)
+        run_all_cells(page)
+        queens, grid = (
+            page.locator(".sudoku-stepper").nth(0),
+            page.locator(".sudoku-stepper").nth(1),
+        )
+        expect(grid).to_be_visible(timeout=30_000)
+        OUTPUT.mkdir(exist_ok=True)
+        for width in (1280, 900):
+            page.set_viewport_size({"width": width, "height": 800})
+            for stepper, name in ((queens, "queens-8"), (grid, "word-grid")):
+                goto = stepper.locator("input[type=number]").first
+                for k in (10, 60, 200):
+                    goto.fill(str(k))
+                    goto.press("Enter")
+                    expect(stepper.locator(".sdk-watch")).to_have_attribute(
+                        "data-position", re.compile(r"\d+")
+                    )
+                    stepper.evaluate("node => node.scrollIntoView({block: 'start'})")
+                    assert stepper.evaluate(OVERLAPS) == 0, (name, width, k)
+                stepper.screenshot(path=str(OUTPUT / f"watch-{name}-{width}.png"))
+        board = queens.locator("table.sdk-queens")
+        expect(board).to_have_attribute("data-n", "8")
+        expect(board.locator("td")).to_have_count(64)
+        expect(grid.locator("table.sdk-grid td")).to_have_count(12)

@@ -490,7 +490,7 @@ def test_n_queens_is_drawn_as_a_board_from_its_path():
     model.goto(next(i for i, s in enumerate(recording.steps, 1) if isinstance(s, Return)))
     columns = [int(c) for c in recording.lists()["queens"]]
     html = model.frame().board_html
-    assert html.count("♛") == len(columns) and 'data-queens="queens"' in html
+    assert html.count("♛") == len(columns) and 'class="sdk-queens" data-n="4"' in html
 
 
 def test_each_step_shows_the_learners_own_line():

@@ -19,6 +19,7 @@ from .replay import WatchedRun, WatchReplay
 from .steps import (
     Append,
     Call,
+    Count,
     Pop,
     Prune,
     Replace,
@@ -42,6 +43,7 @@ __all__ = [
     "Append",
     "Call",
     "CallNode",
+    "Count",
     "Pop",
     "Prune",
     "Recording",

@@ -28,8 +28,9 @@ import dis
 import inspect
 import numbers
 import sys
+import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from types import CodeType, FrameType, TracebackType
 from typing import Any, SupportsIndex
 
@@ -47,10 +48,12 @@ from ..timelimit import (
 )
 from ..words import format_seconds, number, plural, watch_text
 from .recording import Recording
+from .restore import Keeper
 from .source import PrunePoint, looks_recursive, parsed, prune_points, recursive_names
 from .steps import (
     Append,
     Call,
+    Count,
     Pop,
     Prune,
     Replace,
@@ -62,6 +65,7 @@ from .steps import (
     Yield,
     is_blank,
     is_board,
+    is_grid,
     short_repr,
 )
 
@@ -69,6 +73,9 @@ DEFAULT_MAX_STEPS = 100_000
 DEFAULT_MAX_SECONDS = 30.0
 """How long a run may take: bounds a loop that never ends (a `while` whose counter is never
 increased), which records nothing. `sudoku_lib.timelimit` keeps it, as it does the checks'."""
+COPY_SAID = 0.1
+"""Copying the arguments (to put them back if the run fails) counts against `max_seconds`;
+the words for a stop say how long it took when it took this share of the limit or more."""
 MAX_DEPTH = 500
 """Deeper than any search in the course (a 16x16 board is 257 calls deep), well short of Python's
 own recursion limit, so a function with no base case is stopped by us, with our words."""
@@ -176,7 +183,7 @@ class _Recorder:
     """The trace functions and the steps they collect for one run of `watch`."""
 
     def __init__(self, function: Callable[..., Any], max_steps: int) -> None:
-        self.root_code = getattr(function, "__code__", None)
+        self.root_code = getattr(inspect.unwrap(function), "__code__", None)
         self.root_file = self.root_code.co_filename if self.root_code else None
         self.max_steps = max_steps
         self.steps: list[Step] = []
@@ -189,6 +196,13 @@ class _Recorder:
         self.prune_points: dict[str, dict[int, PrunePoint]] = {}
         self.tracked: dict[int, _Tracked] = {}
         self.owned: dict[FrameType, list[int]] = {}  # the lists each open call began tracking
+        self.given: dict[FrameType, set[int]] = {}  # the objects each open call was handed
+        self.returned: dict[FrameType, list[tuple[int, object]]] = {}  # its calls' values
+        self.counter_names: dict[CodeType, tuple[tuple[str, str], ...]] = {}
+        self.counters: dict[str, int] = {}  # each counter's size when last seen
+        self.keeper = Keeper()  # what the run can change, as it was: put back if it fails
+        self.initial: list[list[Any]] = []  # the watched board as it was given
+        self.board: list[Any] | None = None  # the watched board (its cells are watched)
         self.calls = 0
         self.placed = 0
         self.stopped = False
@@ -267,6 +281,11 @@ class _Recorder:
             self.kinds[code] = kind
         return kind
 
+    def recursed(self) -> bool:
+        """Whether the run made a recursive call: a call of the learner's made while another
+        was open (the watched function called once, with no call of its own inside, did not)."""
+        return any(type(step) is Call and step.depth > 1 for step in self.steps)
+
     def recursive_in(self, filename: str) -> frozenset[str]:
         """The recursive functions of a file, by name (the file parsed once)."""
         names = self.recursive.get(filename)
@@ -293,6 +312,8 @@ class _Recorder:
             kind = self.kinds.get(frame.f_code)
             if kind is None:
                 kind = self.kind(frame.f_code, frame)
+                if kind and not self.stopped:  # first met: what it can reach, as it is
+                    self.keeper.keep_reachable(frame)
             if self.stopped:
                 if kind:  # the learner's code went on after the stop
                     self.refuse(frame)
@@ -381,10 +402,13 @@ class _Recorder:
         names = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
         local = frame.f_locals
         args = tuple((name, short_repr(local[name])) for name in names if name != "self")
+        self.given[frame] = {id(local[name]) for name in names if name in local}
         if self.tracked and frame.f_back is not None:  # the caller's line may have changed one
             self.check_lists(frame.f_back.f_lineno)
+        caller_line = frame.f_back.f_lineno if frame.f_back is not None else 0
+        self.check_counters(frame, local, caller_line)  # grown by the caller
         for name, value in state_lists(frame):
-            if id(value) not in self.tracked:
+            if id(value) not in self.tracked and value is not self.board:
                 self.tracked[id(value)] = _Tracked(value, name, [short_repr(v) for v in value])
                 self.owned.setdefault(frame, []).append(id(value))
         caller = frame.f_back
@@ -400,13 +424,40 @@ class _Recorder:
         if not self.stack or self.stack[-1] is not frame:
             return
         raised = self.raising.pop(frame, None)
+        self.check_counters(frame, frame.f_locals, frame.f_lineno)
         self.stack.pop()
+        call = self.call_ids.pop(frame)
+        given = self.given.pop(frame, set()) | set(self.tracked)
+        handed = next(
+            (child for child, seen in reversed(self.returned.pop(frame, [])) if seen is value),
+            None,
+        )
         for list_id in self.owned.pop(frame, ()):  # a path made for this call (`path + [x]`)
             del self.tracked[list_id]
-        call = self.call_ids.pop(frame)
+        if self.stack:
+            self.returned.setdefault(self.stack[-1], []).append((call, value))
         shown = "nothing" if raised else short_repr(value)
-        depth = len(self.stack) + 1
-        self.emit(Return(call, depth, shown, bool(value), frame.f_lineno, raised))
+        depth, number = len(self.stack) + 1, isinstance(value, numbers.Number)
+        plain = number or value is None
+        step = Return(call, depth, shown, has_value(value), frame.f_lineno, raised, number)
+        if not plain:
+            step = replace(step, given=id(value) in given, handed=handed)
+        self.emit(step)
+
+    def check_counters(self, frame: FrameType, local: dict[str, Any], line: int) -> None:
+        """A Count step for each counter this call can see that grew since last seen: an int or
+        a set in the enclosing function (`nonlocal`), the module (`global`) or `self`. It grew
+        in the call on top of the stack (a call going deeper is checked before it is on it)."""
+        names = self.counter_names.get(frame.f_code)
+        if names is None:
+            names = self.counter_names[frame.f_code] = counter_names(frame)
+        for name, value in counters_seen(frame, local, names):
+            size = len(value) if isinstance(value, set) else value
+            before = self.counters.get(name)
+            self.counters[name] = size
+            if before is not None and size > before:
+                shown = f"len({name})" if isinstance(value, set) else name
+                self.emit(Count(shown, number(size), len(self.stack), line))
 
     def suspend(self, frame: FrameType, value: object) -> None:
         """A recorded generator yielded: it leaves the stack, and is still open."""
@@ -431,10 +482,11 @@ class _Recorder:
         object (one, unless the board's rows are aliases of one list)."""
         if self.stopped:
             return
-        erase = is_blank(new)
-        self.placed += not erase
+        start = self.initial[rows[0]][col] if rows[0] < len(self.initial) else None
+        erase, mark = write_kind(start, new)
+        self.placed += not (erase or mark)
         for row in rows:
-            self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno, erase))
+            self.emit(Write(row, col, old, new, len(self.stack), frame.f_lineno, erase, mark))
 
     def check_lists(self, line: int) -> None:
         """Compare each tracked list with what we last saw: appends, pops and items set in place
@@ -489,6 +541,66 @@ class _Recorder:
         ) or any(t.items is value for t in self.tracked.values())
 
 
+def write_kind(start: object, new: object) -> tuple[bool, bool]:
+    """(erase, mark) for a value written into a board cell that held `start` when the run
+    began: a blank over a blank cell is an erase (the un-choose of a digit or a queen), a blank
+    over a letter a mark (a word search's visited '#'), the letter written back the un-choose
+    of that mark (both); anything else is a placement."""
+    if is_blank(new):
+        return is_blank(start), not is_blank(start)
+    returned = not is_blank(start) and str(new) == str(start)
+    return returned, returned
+
+
+def has_value(value: object) -> bool:
+    """Whether a returned value is something rather than nothing (None, False, 0, an empty
+    list, dict, set, tuple or string), without asking the value itself: a numpy array's
+    `bool()` raises, and any object's own `__bool__` is the learner's code."""
+    if value is None or value is False:
+        return False
+    if isinstance(value, numbers.Number):
+        return bool(value != 0)  # type: ignore[comparison-overlap]
+    if type(value) in (list, tuple, dict, set, frozenset, str, bytes, range):
+        return len(value) > 0  # type: ignore[arg-type]
+    return True
+
+
+def is_counter(value: object) -> bool:
+    """An int (not a bool) or a set: what a learner counts answers in."""
+    return type(value) is int or type(value) is set
+
+
+def counter_names(frame: FrameType) -> tuple[tuple[str, str], ...]:
+    """Where a call's counters are: the enclosing function's names it uses ("free"), the
+    module's ("global"), and "self" for the attributes of `self`, read at each look."""
+    code = frame.f_code
+    free = [("free", name) for name in code.co_freevars]
+    globals_ = frame.f_globals
+    named = [("global", n) for n in code.co_names if n in globals_ and is_counter(globals_[n])]
+    has_self = "self" in code.co_varnames[: code.co_argcount]
+    return (*free, *named, *((("self", "*"),) if has_self else ()))
+
+
+def counters_seen(
+    frame: FrameType, local: dict[str, Any], names: tuple[tuple[str, str], ...]
+) -> Iterator[tuple[str, int | set[Any]]]:
+    """The counters a call sees now, by the names the learner knows them by."""
+    for where, name in names:
+        if where == "free":
+            value = local.get(name)
+        elif where == "global":
+            value = frame.f_globals.get(name)
+        else:
+            try:
+                attributes = dict(vars(local.get("self")))
+            except TypeError:  # an object with __slots__, or no self
+                continue
+            yield from ((f"self.{a}", v) for a, v in attributes.items() if is_counter(v))
+            continue
+        if type(value) is int or type(value) is set:
+            yield name, value
+
+
 YIELDS = frozenset(code for name, code in dis.opmap.items() if name == "YIELD_VALUE")
 
 
@@ -503,6 +615,11 @@ def is_yield(frame: FrameType) -> bool:
         return False
 
 
+STATE_DICT = 16
+"""A dict this small, held by a call, may keep the recursion's lists (`state["path"]`); a
+bigger one is a table (a memo, candidates), whose items are not followed."""
+
+
 def state_lists(frame: FrameType) -> Iterator[tuple[str, list[Any]]]:
     """The lists a recorded call can change, with the names the learner knows them by: its own
     variables and the enclosing function's (a path, `res`), the attributes of `self`
@@ -511,6 +628,10 @@ def state_lists(frame: FrameType) -> Iterator[tuple[str, list[Any]]]:
     for name, value in frame.f_locals.items():
         if type(value) is list and not is_board(value):
             yield name, value
+        if type(value) is dict and len(value) <= STATE_DICT:  # state = {"path": [], ...}
+            for key, item in value.items():
+                if type(item) is list and not is_board(item):
+                    yield f"{name}[{key!r}]", item
         if name == "self":
             try:
                 attributes = dict(vars(value))
@@ -552,7 +673,8 @@ def watch(
     """Run `function(*args)` once, recording what it does; return the Recording to replay
     (with `predict=True`, the replay asks "which call comes next?": stepper/calls.py).
 
-    A board argument (a square list of lists) is watched cell by cell and filled in place as the
+    A board argument (a list of lists of letters or digits: a Sudoku, an N-Queens board, a
+    word search's grid) is watched cell by cell and filled in place as the
     function would fill it. The run ends cleanly at an exception, at `max_steps` recorded steps,
     after `max_seconds` (a loop that never ends), or at 500 calls deep.
     """
@@ -565,27 +687,34 @@ def watch(
         "too slow", seconds=format_seconds(max_seconds), max_seconds=f"{max_seconds:g}"
     )
     recorder = _Recorder(function, max_steps)
-    before = [snapshot(value) for value in args]
-    board = next((value for value in args if is_board(value)), None)
+    copied_in = time.monotonic()
+    recorder.keeper.keep_arguments(function, args)
+    copying = time.monotonic() - copied_in  # counted against the limit, and said
+    if copying >= COPY_SAID * max_seconds:
+        too_slow += " " + watch_text("copying took", seconds=format_seconds(copying))
+    board = next((value for value in args if is_grid(value)), None)
     initial = [list(row) for row in board] if board is not None else None
+    recorder.initial, recorder.board = initial or [], board
     rows = watch_rows(board, recorder) if board is not None else []
     result, error = None, None
     previous, previous_profile = sys.gettrace(), sys.getprofile()
     limit = Limit(max_seconds)
     try:
-        with deadline(max_seconds, tracer=recorder.tracer()) as limit:
+        if copying >= max_seconds:
+            raise TooSlow
+        with deadline(max_seconds - copying, tracer=recorder.tracer()) as limit:
             result = function(*args)
     except _Stopped as stopped:
         error = stopped.why
     except TooSlow:
-        if not limit.stops:  # an enclosing deadline's time is up, not this run's: its stop
+        if not limit.stops and copying < max_seconds:  # an enclosing deadline's stop
             raise
         error = too_slow
         if not recorder.stopped:
             recorder.steps.append(Stop(error, len(recorder.stack), 0))
             recorder.stopped, recorder.why = True, too_slow
         recorder.refusals += limit.caught
-    except Exception as raised:  # the learner's bug: recorded and described, never re-raised
+    except (Exception, SystemExit, KeyboardInterrupt) as raised:  # the learner's: described
         error = describe_exception(raised, recorder)
         recorder.steps.append(Stop(error, depth_at(raised, recorder), line_of(raised, recorder)))
     finally:
@@ -598,10 +727,9 @@ def watch(
     mark_answers(recorder.steps)
     if error is not None:
         result = None
-        if any(saved.items is not None for saved in before):
-            for saved in before:
-                restore(saved)
-            error = said_restored(error, recorder.steps)
+        changed = recorder.keeper.put_back()
+        if changed:
+            error = said_restored(error, recorder.steps, changed)
     name = getattr(function, "__name__", "function")
     if error is None and inspect.isgenerator(result) and not recorder.calls:
         error = watch_text("generator", name=name)  # the generator is handed back, unrun
@@ -616,14 +744,16 @@ def watch(
         initial,
         recorder.files,
         predict=predict,
+        remark=None if error or recorder.recursed() else watch_text("no recursion"),
     )
 
 
-def said_restored(error: str, steps: list[Step]) -> str:
-    """The words for a run that did not end well, and that the learner's lists and board were
-    put back as they were before the call (the last step, the Stop, says so too)."""
+def said_restored(error: str, steps: list[Step], changed: list[str]) -> str:
+    """The words for a run that did not end well, and the lists, dicts and boards it had changed
+    that were put back as they were before the call, by name (the last step, the Stop, says
+    so too)."""
     joined = f"{error.rstrip('.')}. " if not error.endswith("?") else f"{error} "
-    words = joined + watch_text("arguments restored")
+    words = joined + watch_text("put back", names=", ".join(changed))
     if steps and type(steps[-1]) is Stop:
         steps[-1] = Stop(words, steps[-1].depth, steps[-1].line)
     return words
@@ -690,44 +820,6 @@ def without_watched_rows(result: Any) -> Any:
     if type(result) is list and any(isinstance(item, WatchedRow) for item in result):
         result[:] = [item.original if isinstance(item, WatchedRow) else item for item in result]
     return result
-
-
-SNAPSHOT_DEPTH = 3
-"""How deep into nested lists, dicts and sets `snapshot` copies (a board is two deep)."""
-
-
-@dataclass
-class Snapshot:
-    """An argument as it was before the call, to put back in place if the run fails: the
-    container itself, its items then, and theirs (for a list, dict or set)."""
-
-    value: Any
-    items: list[Any] | None = None
-    inner: list[Snapshot] = field(default_factory=list)
-
-
-def snapshot(value: Any, depth: int = 0) -> Snapshot:
-    """What `restore` needs to put a list, dict or set (and those inside it) back as it is now."""
-    kind = type(value)
-    if depth >= SNAPSHOT_DEPTH or kind not in (list, dict, set):
-        return Snapshot(value)
-    items = list(value.items()) if kind is dict else list(value)
-    inner = [snapshot(v, depth + 1) for v in (value.values() if kind is dict else value)]
-    return Snapshot(value, items, inner)
-
-
-def restore(saved: Snapshot) -> None:
-    """Put a container back as `snapshot` saw it, in place (the caller's objects stay theirs)."""
-    value, items = saved.value, saved.items
-    if items is None:
-        return
-    if type(value) in (dict, set):
-        value.clear()
-        value.update(items)
-    else:
-        value[:] = items
-    for inner in saved.inner:
-        restore(inner)
 
 
 def learner_frames(error: BaseException, recorder: _Recorder) -> list[TracebackType]:

@@ -17,7 +17,8 @@ class Recording:
     """What `watch` saw, and a replay of it.
 
     `.calls` counts the recorded calls, `.placed` the digits written into a watched board,
-    `.result` is what the outermost call returned, `.error` None or what ended the run, in words.
+    `.result` is what the outermost call returned, `.error` None or what ended the run, in words,
+    `.remark` None or what else to know (no recursion found).
     `.steps` holds every step; `step`, `back`, `goto`, `position`, `board` replay them.
     """
 
@@ -30,13 +31,18 @@ class Recording:
     initial_board: list[list[Any]] | None
     files: dict[str, str] = field(default_factory=dict, repr=False)
     predict: bool = False
+    remark: str | None = None
+    """What the learner should know about a run that went well: "no recursion found" when the
+    function never called itself (iterative code, a wrapper that calls no recursive function)."""
     _model: WatchedRun | None = field(default=None, repr=False)
 
     @property
     def model(self) -> WatchedRun:
         """The replay: the course's timeline engine over these steps (made when first needed)."""
         if self._model is None:
-            self._model = WatchedRun(self)
+            self._model = WatchedRun(
+                self.name, self.steps, self.initial_board, self.files, self.predict, self.remark
+            )
         return self._model
 
     # the replay, as the stepper's Python API -------------------------------------------------
@@ -133,13 +139,16 @@ class Recording:
 
     @property
     def solved(self) -> int:
-        """How many answers the run found: the calls that recorded one (an append to a list of
-        answers) or returned one (a true value, a board, a count of 1, handed all the way up):
-        the tree's "solved" leaves."""
+        """How many answers the run found, as the program means them: the calls that recorded
+        one (an answer appended), counted one (a counter or set grown only where the search goes
+        no deeper), yielded one at the bottom, or returned one (see `tree.settle`): the tree's
+        "solved" leaves.
+        """
         return sum(1 for node in self.tree().walk() if node.status == "solved")
 
     def __repr__(self) -> str:
         ended = self.error or watch_text("returned", value=short_repr(self.result))
+        ended = f"{ended}; {self.remark}" if self.remark and not self.error else ended
         digits = plural(self.placed, "digit")
         placed = watch_text("placed", digits=digits) if self.initial_board else ""
         return watch_text(

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import linecache
 from dataclasses import dataclass
-from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..calltree import TreePicture
 from ..stepper.calls import CallMoment, ask_call, judge_call
@@ -15,6 +14,7 @@ from ..stepper.html import Marks, board_html
 from ..stepper.model import Frame
 from ..stepper.predict import Predicting, Question, Verdict
 from ..words import number, step_status, watch_text
+from .boards import board_kind, grid_html, queens_from_path, queens_html, queens_path
 from .steps import (
     Append,
     Call,
@@ -28,9 +28,7 @@ from .steps import (
     caption,
     is_blank,
 )
-
-if TYPE_CHECKING:
-    from .recording import Recording
+from .tree import call_tree
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +63,9 @@ class WatchReplay:
                 self.waiting[call] = self.stack.pop()
             case Resume(call) if call in self.waiting:
                 self.stack.append(self.waiting.pop(call))
-            case Write(row, col, _, new, _, _, erase) if self.board is not None:
+            case Write(row, col, _, new, _, _, erase, mark) if self.board is not None:
                 self.board[row][col] = new
-                self.placed += not erase
+                self.placed += not (erase or mark)
             case Append(name, value):
                 self.lists.setdefault(name, []).append(value)
             case Pop(name) if self.lists.get(name):
@@ -94,28 +92,40 @@ class WatchReplay:
 
 
 class WatchedRun(Predicting[Step, Saved]):
-    """The model of a watched run for the course's stepper: position, `goto`, `board`, the open
+    """The model of a watched run for the course's stepper, made from its steps (a Recording
+    makes one for its replay): position, `goto`, `board`, the open
     calls, the caption with the learner's line, and `frame()` for the view, which shows the board
     (when one was watched) beside the call tree grown so far."""
 
-    def __init__(self, recording: Recording) -> None:
-        self.recording = recording
-        self.state = WatchReplay(recording.initial_board)
-        super().__init__(FixedRecording(recording.steps), self.state, predict=recording.predict)
-        self.call_tree = recording.tree()
+    def __init__(
+        self,
+        name: str,
+        steps: list[Step],
+        initial_board: list[list[Any]] | None = None,
+        files: dict[str, str] | None = None,
+        predict: bool = False,
+        remark: str | None = None,
+    ) -> None:
+        self.name, self.steps, self.initial_board = name, steps, initial_board
+        self.remark = remark
+        self.files = files or {}
+        self.state = WatchReplay(initial_board)
+        super().__init__(FixedRecording(steps), self.state, predict=predict)
+        self.call_tree = call_tree(steps)
         self.tree_picture = TreePicture(self.call_tree)
         ends = {n.call: n.status for n in self.call_tree.walk() if n.call is not None}
         self._dead = {call for call, status in ends.items() if status == "dead end"}
         self._solved = {call for call, status in ends.items() if status == "solved"}
-        self._names = {s.call: s.name for s in recording.steps if type(s) is Call}
-        self.queens = queens_path(recording.steps)
+        self._names = {s.call: s.name for s in steps if type(s) is Call}
+        self.queens = queens_path(steps)
+        self.board_kind = board_kind(initial_board or [], steps)
         """(n, the list's name) when this looks like N-Queens: a board of n rows drawn from a
         path of column numbers; None otherwise."""
 
     @property
     def title(self) -> str:
         """What the view shows above the picture."""
-        return watch_text("title", name=self.recording.name)
+        return watch_text("title", name=self.name)
 
     @property
     def stack_title(self) -> str:
@@ -148,7 +158,12 @@ class WatchedRun(Predicting[Step, Saved]):
     def caption(self) -> str:
         """The step showing, in words."""
         step = self.event
-        return caption(step) if step is not None else watch_text("before", name=self.recording.name)
+        if step is None:
+            return self.remark or watch_text("before", name=self.name)
+        said = caption(step)
+        return (
+            f"{said} · {self.remark}" if self.remark and self.position >= len(self.steps) else said
+        )
 
     def source_line(self) -> str:
         """The learner's line of the step showing, as they wrote it ("" when unknown)."""
@@ -161,16 +176,16 @@ class WatchedRun(Predicting[Step, Saved]):
             name = self._names.get(step.call, "")
         else:
             name = stack[-1].name if stack else ""
-        filename = self.recording.files.get(name)
+        filename = self.files.get(name)
         return linecache.getline(filename, step.line).strip() if filename else ""
 
     def ask(self) -> Question | None:
         """Predict mode: "which call comes next?" where the current call chooses."""
-        return ask_call(CallMoment(self.recording.steps, self.position, self.state.stack))
+        return ask_call(CallMoment(self.steps, self.position, self.state.stack))
 
     def judge(self, question: Question, choice: object) -> Verdict:
         """Judge a choice for the question asked here, from the recording."""
-        moment = CallMoment(self.recording.steps, self.position, self.state.stack)
+        moment = CallMoment(self.steps, self.position, self.state.stack)
         return judge_call(question, moment, choice)
 
     def dead_end(self, event: Step) -> bool:
@@ -195,73 +210,37 @@ class WatchedRun(Predicting[Step, Saved]):
         lines = [f"{i}. {text}" for i, text in enumerate(self.stack, 1)]
         status = step_status(self.position, self.known, self.finished)
         counters = f"{status} · {watch_text('calls open', depth=self.depth)}"
-        if self.state.board is not None:
-            counters += f" · {watch_text('digits placed', count=number(self.state.placed))}"
+        if self.state.board is not None and self.board_kind != "grid":
+            placed = "digits placed" if self.board_kind == "sudoku" else "queens placed"
+            counters += f" · {watch_text(placed, count=number(self.state.placed))}"
         source = self.source_line()
         said = f"{self.caption}   ⟵ {source}" if source else self.caption
         return Frame(picture, lines, said, counters, status, {"position": str(self.position)})
 
     def board_picture(self) -> str:
-        """The watched board as the stepper draws boards (a plain grid for other sizes), or the
-        N-Queens board that the path of queens' columns stands for."""
+        """The watched board drawn as what it is (`boards`): a Sudoku as the stepper draws
+        boards, an N-Queens board as a chessboard (also the one a path of queens' columns
+        stands for), any other grid cell by cell."""
         if self.state.board is None and self.queens is not None:
-            return queens_html(*self.queens, self.state.lists.get(self.queens[1], []))
+            n, name = self.queens
+            return queens_html(queens_from_path(n, self.state.lists.get(name, [])))
         board = self.state.board or []
-        initial = self.recording.initial_board or []
-        if len(board) in (4, 9, 16) and all(
-            isinstance(d, str) and len(d) == 1 for r in board for d in r
-        ):
-            given = {
-                (r, c): d
-                for r, row in enumerate(initial)
-                for c, d in enumerate(row)
-                if not is_blank(d)
-            }
-            step = self.event
-            marks = Marks(current=(step.row, step.col)) if type(step) is Write else Marks()
-            return board_html(board, given, set(), marks, {})
-        rows = "".join(
-            "<tr>" + "".join(f"<td>{escape(str(d))}</td>" for d in row) + "</tr>" for row in board
-        )
-        return f'<table class="sdk-board">{rows}</table>'
+        step = self.event
+        current = (step.row, step.col) if type(step) is Write else None
+        if self.board_kind == "queens":
+            return queens_html(board, current)
+        if self.board_kind == "grid":
+            return grid_html(board, current)
+        initial = self.initial_board or []
+        given = {
+            (r, c): d for r, row in enumerate(initial) for c, d in enumerate(row) if not is_blank(d)
+        }
+        return board_html(board, given, set(), Marks(current=current), {})
 
     def __repr__(self) -> str:
         return watch_text(
             "position",
-            name=self.recording.name,
+            name=self.name,
             position=number(self.position),
             known=number(self.known),
         )
-
-
-def queens_path(steps: list[Step]) -> tuple[int, str] | None:
-    """(n, name) when the first call takes an int `n` and the path `name` grows by columns."""
-    first = next((step for step in steps if type(step) is Call), None)
-    if first is None:
-        return None
-    args = dict(first.args)
-    appended = {step.name for step in steps if type(step) is Append and not step.copy}
-    size = args.get("n", "")
-    paths = [name for name in args if name in appended]
-    if not size.isdigit() or not paths or int(size) > 16:
-        return None
-    return int(size), paths[0]
-
-
-QUEEN_CELL = "width:2.2em;height:2.2em;text-align:center;font-size:1.4em"
-
-
-def queens_html(n: int, name: str, columns: list[str]) -> str:
-    """An n x n board with a queen in row r at column columns[r], as an HTML table."""
-    rows = []
-    for r in range(n):
-        col = int(columns[r]) if r < len(columns) and columns[r].isdigit() else None
-        cells = "".join(
-            f'<td class="{"sdk-p" if c == col else ""}" style="{QUEEN_CELL}">'
-            f"{'♛' if c == col else ''}</td>"
-            for c in range(n)
-        )
-        rows.append(f"<tr>{cells}</tr>")
-    return (
-        f'<table class="sdk-board sdk-queens" data-queens="{escape(name)}">{"".join(rows)}</table>'
-    )

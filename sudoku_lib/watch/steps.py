@@ -40,7 +40,14 @@ class Call:
 
 @dataclass(frozen=True, slots=True)
 class Return:
-    """A call ended: with `value` (a short repr), or by raising the exception named `raised`."""
+    """A call ended: with `value` (a short repr), or by raising the exception named `raised`.
+
+    `truthy` says whether the value is something rather than nothing (False, 0, None, an empty
+    container), judged without calling the value's own `bool()` (a numpy array's raises);
+    `number` that it is a bool or a number (a verdict or a count); `given` that it is an object
+    the call was handed (an argument, the list of answers): passed on, not found here; `handed`
+    the child call whose returned object this very object is, if any.
+    """
 
     call: int
     depth: int
@@ -48,12 +55,17 @@ class Return:
     truthy: bool
     line: int
     raised: str | None = None
+    number: bool = False
+    given: bool = False
+    handed: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Write:
-    """A cell of the watched board changed from `old` to `new`; `erase` when `new` is a blank
-    (the un-choose), which is whatever the cell held at the start ('.', '0', '#', '')."""
+    """A cell of the watched board changed from `old` to `new`. `erase`: the un-choose, a blank
+    ('.', '0', '#', '') written back in a cell that began blank, or a word grid's letter
+    written back; `mark`: a blank written over a letter (a word search's visited '#'), and
+    that letter written back; neither is a digit or a queen placed."""
 
     row: int
     col: int
@@ -62,6 +74,7 @@ class Write:
     depth: int
     line: int
     erase: bool = False
+    mark: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +151,18 @@ class Resume:
     line: int
 
 
-Step = Call | Return | Write | Append | Pop | Replace | Prune | Stop | Yield | Resume
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A counter the learner's calls share grew: an int (`nonlocal count`, a global, an
+    attribute of `self`) now holds `value`, or a set (`found.add(...)`) now holds `value` items."""
+
+    name: str
+    value: str
+    depth: int
+    line: int
+
+
+Step = Count | Call | Return | Write | Append | Pop | Replace | Prune | Stop | Yield | Resume
 
 
 def caption(step: Step) -> str:
@@ -151,6 +175,10 @@ def caption(step: Step) -> str:
             return watch_text("raised", line=line, error=raised)
         case Return(_, _, value, _, line):
             return watch_text("return", line=line, value=value)
+        case Write(row, col, old, new, _, line, True, True):
+            return watch_text("letter back", line=line, new=new, cell=cell_name(row, col))
+        case Write(row, col, old, new, _, line, False, True):
+            return watch_text("mark", line=line, new=new, old=old, cell=cell_name(row, col))
         case Write(row, col, old, new, _, line, True):
             return watch_text("erase", line=line, old=old, cell=cell_name(row, col))
         case Write(row, col, _, new, _, line):
@@ -169,6 +197,8 @@ def caption(step: Step) -> str:
             return watch_text("continue at", line=line, choice=choice)
         case Stop(why, _, _):
             return why
+        case Count(name, value, _, line):
+            return watch_text("count", line=line, name=name, value=value)
         case Yield(_, _, value, line):
             return watch_text("yield", line=line, value=value)
         case Resume(_, _, name, line):
@@ -207,5 +237,18 @@ def is_board(value: object) -> bool:
         type(value) is list
         and len(value) > 1
         and all(isinstance(row, list) and list.__len__(row) == len(value) for row in value)
+        and all(isinstance(cell, str) and len(cell) <= 1 for row in value for cell in row)
+    )
+
+
+def is_grid(value: object) -> bool:
+    """A board, or any rectangular list of lists of one-character strings at least 2x2 (a word
+    search's letters): what `watch` follows cell by cell when it is passed in."""
+    return is_board(value) or (
+        type(value) is list
+        and len(value) > 1
+        and all(type(row) is list for row in value)
+        and len({list.__len__(row) for row in value}) == 1
+        and list.__len__(value[0]) > 1
         and all(isinstance(cell, str) and len(cell) <= 1 for row in value for cell in row)
     )

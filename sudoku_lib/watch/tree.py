@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .steps import Append, Call, Prune, Replace, Resume, Return, Step, Write, Yield
+from .steps import Append, Call, Count, Prune, Replace, Resume, Return, Step, Write, Yield
 
 
 @dataclass
 class CallNode:
     """One call in the call tree: its label (the choice that led to it), status and children.
 
-    status: "solved" (returned True or recorded an answer), "dead end" (a leaf that found
+    status: "solved" (kept an answer: see `settle`), "dead end" (a leaf that found
     nothing), "pruned" (a branch the learner's `continue`/`break` skipped), "raised", or "" for a
     call that went on deeper. `on_path` is True when a solution lies below it.
     """
@@ -31,9 +31,14 @@ class CallNode:
     start: int = 0  # the position (steps done) at which this call began
     end: int | None = None  # the position at which it returned (None: it never did)
     known_at: int | None = None  # the position from which its status is known, if before `end`
-    truthy: bool = False  # it returned a true value
-    found: bool = False  # an answer was recorded or returned in this call or below it
-    returned_answer: bool = False  # "solved" for the true value it returned, not an append
+    truthy: bool = False  # it returned something (not False, 0, None or empty)
+    number: bool = False  # it returned a bool or a number: a verdict or a count
+    given: bool = False  # it returned an object it was handed (the list of answers)
+    handed: int | None = None  # the child call whose returned object it returned
+    raised: str | None = None
+    yielded: bool = False  # a generator call that handed out a value
+    counts: list[tuple[str, int]] = field(default_factory=list)  # counters grown, and when
+    returned_answer: bool = False  # "solved" for the value it returned, not an append
 
     def walk(self) -> Iterator[CallNode]:
         """This node and all below it, parents first (without recursion: a run may be 500 deep)."""
@@ -51,19 +56,69 @@ def changed_args(parent: CallNode, args: tuple[tuple[str, str], ...]) -> str:
     return ", ".join(changed)
 
 
-def settle(node: CallNode, truthy: bool, raised: str | None) -> None:
-    """Give a finished call its status from how it ended: an answer it recorded, or a true
-    value (True, a board, a count) where nothing below it found one (a function that returns
-    the list of answers its calls recorded has found nothing more itself)."""
-    if raised:
-        node.status = "raised"
-    elif node.status == "solved":
-        pass
-    elif truthy and not any(child.truthy or child.found for child in node.children):
-        node.status, node.returned_answer = "solved", True
-    elif not any(c.status != "pruned" for c in node.children):
-        node.status = "dead end"
-    node.found = node.status == "solved" or any(child.found for child in node.children)
+def live(node: CallNode) -> bool:
+    """Whether a call went on deeper (a pruned branch is not a call)."""
+    return any(child.status != "pruned" for child in node.children)
+
+
+def settle(root: CallNode) -> None:
+    """Give every finished call its status once the run is over. An answer is what the search
+    reached and kept, in the first of these ways the run shows: recorded (an answer appended,
+    marked as the steps came), counted (a counter or set that grows only in calls that go no
+    deeper), yielded by a call whose calls yielded nothing, or else returned (see
+    `settle_returned`). A leaf that kept nothing is a dead end."""
+    nodes = list(root.walk())
+    counters = answer_counters(nodes)
+    for node in nodes:
+        counted = [at for name, at in node.counts if name in counters]
+        if counted and node.status != "solved":
+            node.status, node.known_at = "solved", counted[0]
+        elif node.yielded and not any(child.yielded for child in node.children):
+            node.status = "solved"
+    if not any(node.status == "solved" for node in nodes):
+        settle_returned(root, nodes)
+    for node in nodes:
+        if node.raised:
+            node.status = "raised"
+        elif not node.status and node.end is not None and not live(node):
+            node.status = "dead end"
+
+
+def answer_counters(nodes: list[CallNode]) -> set[str]:
+    """The counters that count answers: those that grew only in calls that went no deeper
+    (`count += 1` at the base case), not in every call (`calls += 1`) nor before going deeper
+    (`cols.add(c)`)."""
+    grew_in: dict[str, list[CallNode]] = {}
+    for node in nodes:
+        for name, _ in node.counts:
+            grew_in.setdefault(name, []).append(node)
+    return {name for name, where in grew_in.items() if not any(map(live, where))}
+
+
+def settle_returned(root: CallNode, nodes: list[CallNode]) -> None:
+    """Answers a run hands back by returning them, when it keeps them nowhere else. A count or a
+    verdict (True, 1) is an answer where a call that went no deeper returned it, if every call
+    above it returned a true value too (or None: a wrapper); another value (a board, a dict of
+    candidates, a list) is one where a call that went no deeper made it (a new list, not the
+    list of answers it was handed), or where the outermost call's value was handed up to it
+    from below, call by call (the same object: the solved board)."""
+    for node in nodes:
+        if node.end is None or not node.truthy or live(node):
+            continue
+        if node.number or not node.given:
+            node.status, node.returned_answer = "solved", True
+    unsettle_answers_not_returned(root)
+    for top in root.children if root.call is None else [root]:
+        node = top
+        while (below := handed_by(node)) is not None:
+            node = below
+        if node is not top and not node.number and not live(node):
+            node.status, node.returned_answer = "solved", True
+
+
+def handed_by(node: CallNode) -> CallNode | None:
+    """The child call whose returned object this call returned, if any."""
+    return next((child for child in node.children if child.call == node.handed), None)
 
 
 def unsettle_answers_not_returned(root: CallNode) -> None:
@@ -74,9 +129,7 @@ def unsettle_answers_not_returned(root: CallNode) -> None:
     while pending:
         node, chain = pending.pop()
         if node.returned_answer and not chain:
-            node.returned_answer = False
-            live = any(c.status != "pruned" for c in node.children)
-            node.status = "" if live else "dead end"
+            node.returned_answer, node.status = False, ""
         dropped = node.end is not None and not node.truthy and node.value != "None"
         pending.extend((child, chain and not dropped) for child in node.children)
 
@@ -116,18 +169,20 @@ def call_tree(steps: list[Step]) -> CallNode:
                 pruned = CallNode(how.split()[0], depth + 1, None, [], "pruned")
                 pruned.start = pruned.end = position
                 top.children.append(pruned)
-            case Return(value=value, truthy=truthy, raised=raised) if len(open_nodes) > 1:
+            case Count(name):
+                top.counts.append((name, position))
+            case Return() if len(open_nodes) > 1:
                 open_nodes.pop()
-                top.value, top.end = value, position
-                top.truthy = top.truthy or truthy  # a generator that yielded handed out
-                settle(top, top.truthy, raised)
+                top.value, top.end, top.raised = step.value, position, step.raised
+                top.truthy, top.number = top.yielded or step.truthy, step.number
+                top.given, top.handed = step.given, step.handed
             case Yield(call) if len(open_nodes) > 1:
-                top.truthy = True
+                top.yielded = True
                 waiting[call] = open_nodes.pop()
             case Resume(call) if call in waiting:
                 open_nodes.append(waiting.pop(call))
+    settle(root)
     for node in open_nodes[1:]:
         node.status = node.status or "open"
-    unsettle_answers_not_returned(root)
     mark_paths(root)
     return root.children[0] if len(root.children) == 1 else root
