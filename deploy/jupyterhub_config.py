@@ -49,6 +49,7 @@ from __future__ import annotations
 import asyncio
 import os
 import pwd
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -223,6 +224,10 @@ c.Spawner.http_timeout = 120
 c.LocalProcessSpawner.interrupt_timeout = 2
 c.LocalProcessSpawner.term_timeout = 2
 c.LocalProcessSpawner.kill_timeout = 2
+# A Hub started in the background (`make hub &`, a CI job) inherits SIGINT ignored, and so would
+# every process it starts, the culler included, which then sits out the Hub's 30 s before the
+# SIGTERM that follows: SIGINT is made to interrupt again, for the Hub and all it starts.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # --- services: idle culling, and the load test's token -----------------------------------------
 c.JupyterHub.load_roles = [

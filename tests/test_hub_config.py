@@ -109,3 +109,38 @@ def test_the_sync_adds_updates_and_never_overwrites_an_edit(tmp_path):
     assert again["01_the_board.ipynb"] == "kept"
     assert again["02_valid_sudoku.ipynb"] == "unchanged"
     assert "my note" in edited.read_text()
+
+
+DOCKERFILE = ROOT / "deploy" / "image" / "Dockerfile"
+
+
+def image_stage_copies() -> list[list[str]]:
+    """The COPY instructions of the Dockerfile's last stage (the image), as words."""
+    lines = DOCKERFILE.read_text().splitlines()
+    last = max(i for i, line in enumerate(lines) if line.startswith("FROM "))
+    return [line.split() for line in lines[last:] if line.startswith("COPY ")]
+
+
+def test_the_image_takes_only_what_the_course_stage_wrote_to_out():
+    copies = image_stage_copies()
+    assert copies, "the image copies the course's files"
+    for words in copies:
+        assert words[1] == "--from=course", f"{' '.join(words)} reads the course folder itself"
+        assert words[2].startswith("/out/")
+
+
+def test_the_images_files_hold_no_solution(tmp_path):
+    out = tmp_path / "out"
+    subprocess.run([sys.executable, "-m", "tools.hub_setup", "image", str(out)], check=True)
+    taken = [out / words[2].removeprefix("/out/") for words in image_stage_copies()]
+    files = [f for path in taken for f in ([path] if path.is_file() else path.rglob("*"))]
+    notebooks = [f for f in files if f.suffix == ".ipynb"]
+    assert len(notebooks) == 9, "the class copy is in the image"
+    teachers = {f.read_bytes() for f in (ROOT / "notebooks").glob("*.ipynb")}
+    for notebook in notebooks:
+        assert notebook.read_bytes() not in teachers
+        cells = nbformat.read(notebook, as_version=4).cells
+        assert not [c for c in cells if BEGIN in c.source], f"{notebook.name} has a solution"
+        assert not [c for c in cells if "model-solution" in c.metadata.get("tags", [])]
+    requirements = (out / "requirements.txt").read_text()
+    assert "nbgitpuller" in requirements and "nbgrader" not in requirements

@@ -23,6 +23,7 @@ which is closed to them. This module holds the steps:
   out-of-memory killer would.
 
     python -m tools.hub_setup env ENV             # make the students' environment (make hub)
+    python -m tools.hub_setup image OUT           # what the Kubernetes image takes (its build)
     python -m tools.hub_setup sync PREPARED OUT   # what the Hub runs as each student
 """
 
@@ -175,6 +176,14 @@ def prepare_shared(shared: Path) -> tuple[Path, Path, Path]:
     return copy, code, settings
 
 
+def image_files(out: Path) -> None:
+    """What the Kubernetes image (deploy/image/Dockerfile) takes of the course, and nothing
+    else: the shared folder prepare_shared makes, and the students' requirements to install."""
+    prepare_shared(out)
+    (out / "requirements.txt").write_text("\n".join(learner_requirements()) + "\n")
+    open_to_all(out)
+
+
 def prepare_home(home: Path, uid: int, gid: int) -> None:
     """The student's home, made if needed and theirs alone: owned by them, closed to others."""
     home.mkdir(parents=True, exist_ok=True)
@@ -242,17 +251,21 @@ async def watch_memory(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`env ENV`: the students' environment made; `sync PREPARED OUT`: the student's learner/
-    brought up to date, with a few lines on what it did."""
+    """`env ENV`: the students' environment made; `image OUT`: the image's files; `sync
+    PREPARED OUT`: the student's learner/ brought up to date, with a few lines on what it did."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     actions = parser.add_subparsers(dest="action", required=True)
     actions.add_parser("env").add_argument("env", type=Path, help="where to make it")
+    actions.add_parser("image").add_argument("out", type=Path, help="where to put it")
     syncing = actions.add_parser("sync")
     syncing.add_argument("prepared", type=Path, help="the class copy the Hub prepared")
     syncing.add_argument("out", type=Path, help="the student's learner/ folder")
     args = parser.parse_args(argv)
     if args.action == "env":
         print(learner_env(args.env))
+        return 0
+    if args.action == "image":
+        image_files(args.out)
         return 0
     try:
         outcomes = sync(args.prepared, args.out)
