@@ -4,24 +4,27 @@ What a student gets: a JupyterLab of their own at http://127.0.0.1:8000, opening
 class copy of the course (no solutions), `learner/00_start_here.ipynb` in their home folder.
 
 - Students kept apart, the standard way on one machine (as The Littlest JupyterHub does, without
-  systemd): the Hub runs as root and each student is a system user of their own, created at their
-  first log-in (LocalAuthenticator.create_system_users), whose server runs under their uid
-  (LocalProcessSpawner) in a home only they can open (0700, SUDOKU_HUB_HOMES/<name>, /home/<name>
-  by default). Another student's files, another server's token in /proc/<pid>/environ, the Hub's
-  database and secrets (in the state folder, 0700) and the teacher's course folder (its notebooks
-  with solutions, grading/, .git: closed to other users at start, tools/hub_setup.py) are all
-  refused by the kernel's own permission checks. Where the Hub cannot do this (not root, no
-  useradd, the course folder out of other users' reach) it says so in one line and runs every
-  student as its own user, in SUDOKU_HUB_STATE/homes: a demo, not a class.
-- Each student's copy: at start the Hub (root) builds the class copy once into a folder every
-  student may read (SUDOKU_HUB_SHARED); before each student's server starts, a start hook runs the
-  sync as the student (tools/hub_setup.py), which never overwrites a notebook they edited and
-  brings in course updates for the ones they did not.
+  systemd): the Hub runs as root and each student is a system user of their own, created when
+  the Hub first meets them (LocalAuthenticator.create_system_users), whose server runs under their
+  uid (LocalProcessSpawner) in a home only they can open (0700, SUDOKU_HUB_HOMES/<name>,
+  /home/<name> by default). Their server runs on an environment of its own (SUDOKU_HUB_LEARNER_ENV:
+  JupyterLab, the charts, nbgitpuller; no nbgrader) and a copy of the library, so it needs
+  nothing of the teacher's course folder, which is closed to other users (o-rwx) at each start.
+  Another student's files, another server's token in /proc/<pid>/environ, the Hub's database and
+  secrets (the state folder, 0700), the teacher's notebooks with their solutions, grading/ and
+  .git are all refused by the operating system's own permission checks. Where the Hub cannot do
+  this (not root, no useradd, no Python every user may run) it says so in one line and runs
+  every student as its own user, in SUDOKU_HUB_STATE/homes: a demo, not a class.
+- Each student's copy: at start the Hub builds the class copy (no solutions) into a folder every
+  student may read (SUDOKU_HUB_SHARED), with the library; before each student's server starts, a
+  start hook runs the sync as the student (tools/hub_setup.py), which never overwrites a notebook
+  they edited and brings in course updates for the ones they did not.
 - Log-in: the demo uses JupyterHub's shared-password authenticator, made local so that each
   student becomes a system user; a real class uses a real authenticator (the guide names them).
   With SUDOKU_HUB_ADMIN_PASSWORD set, `teacher` logs in as the Hub's admin (/hub/admin).
-- The learner's JupyterLab has no teacher tools: nbgrader's and JupyterLite's extensions are
-  switched off by deploy/learner-jupyter, put on each server's JUPYTER_CONFIG_PATH.
+- The learner's JupyterLab has no teacher tools: their environment has no nbgrader, and
+  deploy/learner-jupyter, on each server's JUPYTER_CONFIG_PATH, switches off nbgrader's and
+  JupyterLite's extensions wherever they are installed (the demo without isolation).
 - Limits per student, on what they use: a watchdog in the Hub adds up the resident memory (RSS)
   of each student's server and kernels every few seconds and, past `mem_limit`, stops the
   largest process (their kernel, which JupyterLab restarts), as a cgroup's out-of-memory killer
@@ -74,7 +77,7 @@ HOMES = Path(os.environ.get("SUDOKU_HUB_HOMES", "/home" if ISOLATED else STATE /
 SHARED = Path(
     os.environ.get("SUDOKU_HUB_SHARED", "/srv/sudoku-course" if ISOLATED else STATE / "shared")
 )
-LEARNER_ENV = Path(os.environ.get("SUDOKU_HUB_LEARNER_ENV", "/opt/sudoku-course/env"))
+LEARNER_ENV = Path(os.environ.get("SUDOKU_HUB_LEARNER_ENV", hub_setup.LEARNER_ENV))
 STUDENTS = int(os.environ.get("SUDOKU_HUB_STUDENTS", "3"))
 NICENESS = 5  # students' processes yield to the Hub and the proxy when the machine is busy
 MEMORY_EVERY = 2.0  # seconds between two looks at a student's resident memory

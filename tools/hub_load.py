@@ -60,7 +60,7 @@ from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 from sudoku_lib.words import format_seconds
 from tools import NOTEBOOKS, ROOT
-from tools.hub_setup import tree_memory
+from tools.hub_setup import LEARNER_ENV, isolation_problem, learner_env, tree_memory
 
 CONFIG = ROOT / "deploy" / "jupyterhub_config.py"
 PROXY = ROOT / "deploy" / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -238,6 +238,8 @@ def running_hub(folder: Path, students: int) -> Iterator[HubRun]:
         raise SystemExit(
             f"hub-load: {PROXY.relative_to(ROOT)} is missing; `make hub-load` installs it"
         )
+    if isolation_problem() is None:  # made before the Hub starts, not counted in its start
+        learner_env(Path(os.environ.get("SUDOKU_HUB_LEARNER_ENV", LEARNER_ENV)))
     folder.chmod(0o711)  # the students' homes inside are reached through it
     (folder / "homes").mkdir(mode=0o755, exist_ok=True)
     existing = {name for name in student_names(students) if has_account(name)}

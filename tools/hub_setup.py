@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import fcntl
 import hashlib
 import importlib.metadata
 import json
@@ -68,6 +69,8 @@ PYTHONS = ("python3.13", "python3.12", "python3.11", "python3")
 """Pythons looked for, on PATH and in /usr/bin, when this one is out of other users' reach."""
 SYNC_MODULES = ("__init__.py", "make_student.py", "hub_setup.py")
 """The tools a student's sync runs, copied beside the library for them."""
+LEARNER_ENV = Path("/opt/sudoku-course/env")
+"""Where the students' environment is made, unless SUDOKU_HUB_LEARNER_ENV says otherwise."""
 STAMP = ".sudoku-requirements"
 PRIVATE = 0o700
 PUBLIC_DIR = 0o755
@@ -132,15 +135,18 @@ def learner_env(env: Path) -> Path:
     digest = hashlib.sha256(json.dumps(wanted).encode()).hexdigest()
     python = env / "bin" / "python"
     stamp = env / STAMP
-    if python.exists() and stamp.exists() and stamp.read_text() == digest:
-        return python
-    base = shared_python()
-    if base is None:
-        raise RuntimeError("no Python 3.11 or newer that other users may run")
-    print(f"hub: making the students' environment in {env} (once; a minute or two)")
-    subprocess.run([base, "-m", "venv", env], check=True)
-    subprocess.run([python, "-m", "pip", "install", "--quiet", *wanted], check=True)
-    stamp.write_text(digest)
+    env.parent.mkdir(parents=True, exist_ok=True)
+    with (env.parent / f".{env.name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # two Hubs starting at once make it once
+        if python.exists() and stamp.exists() and stamp.read_text() == digest:
+            return python
+        base = shared_python()
+        if base is None:
+            raise RuntimeError("no Python 3.11 or newer that other users may run")
+        print(f"hub: making the students' environment in {env} (once; a minute or two)")
+        subprocess.run([base, "-m", "venv", env], check=True)
+        subprocess.run([python, "-m", "pip", "install", "--quiet", *wanted], check=True)
+        stamp.write_text(digest)
     return python
 
 
