@@ -144,3 +144,8 @@ def test_the_images_files_hold_no_solution(tmp_path):
         assert not [c for c in cells if "model-solution" in c.metadata.get("tags", [])]
     requirements = (out / "requirements.txt").read_text()
     assert "nbgitpuller" in requirements and "nbgrader" not in requirements
+
+
+def test_without_root_the_hub_says_it_cannot_keep_students_apart(monkeypatch):
+    monkeypatch.setattr(hub_setup.os, "getuid", lambda: 1000)
+    assert "not run as root" in (hub_setup.isolation_problem() or "")
