@@ -22,8 +22,9 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# PORT=9000 picks the port of `lab`, `lab-teacher` and `app` (and fails if it is taken, rather
-# than quietly taking the next one); without it each server takes its usual port or the next free.
+# PORT=9000 picks the port of `lab`, `lab-teacher`, `app` and `hub` (and fails if it is taken,
+# rather than quietly taking the next one); without it each server takes its usual port or the
+# next free (the Hub's is 8000).
 PORT ?=
 LAB_PORT := $(if $(PORT),--ServerApp.port=$(PORT) --ServerApp.port_retries=0,)
 APP_PORT := $(if $(PORT),--port=$(PORT) --Voila.port_retries=0,)
@@ -39,8 +40,11 @@ LAB = $(QUIET_TOKEN) ../$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 $(ROOT_FLAG)
 
 # The learner's copy in learner/: built on first run, then only what is missing or what the course
 # updated and the learner had not edited (tools/make_student.py never overwrites a learner's work).
+# The learner's lab loads no teacher tool: deploy/learner-jupyter switches nbgrader's and
+# JupyterLite's extensions off (`make lab-teacher` keeps them).
+LEARNER_JUPYTER := JUPYTER_CONFIG_PATH=$(CURDIR)/deploy/learner-jupyter
 lab: student
-	cd learner && $(LAB)
+	cd learner && $(LEARNER_JUPYTER) $(LAB)
 
 # 中文版: the Chinese learner's copy in learner-zh/, with JupyterLab's own menus in Chinese. The
 # language pack is chosen in a settings folder of that copy's own, so `make lab` stays English.
@@ -49,7 +53,7 @@ lab-zh: student-zh
 	mkdir -p $(ZH_SETTINGS)/@jupyterlab/translation-extension
 	test -f $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings || \
 		echo '{"locale": "zh_CN"}' > $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
-	cd learner-zh && JUPYTERLAB_SETTINGS_DIR=$(CURDIR)/$(ZH_SETTINGS) $(LAB)
+	cd learner-zh && JUPYTERLAB_SETTINGS_DIR=$(CURDIR)/$(ZH_SETTINGS) $(LEARNER_JUPYTER) $(LAB)
 
 # The teacher's copy in teacher/ (git-ignored): the committed notebooks with their solutions and
 # stored outputs, solution cells folded. Running and saving there never changes a tracked file;
@@ -180,15 +184,18 @@ $(HUB_PROXY): deploy/package.json deploy/package-lock.json
 	cd deploy && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# JupyterHub for a class on this machine, at http://127.0.0.1:8000: demo students student1..3,
-# password sudoku-class, each opening their own learner's copy (deploy/jupyterhub_config.py).
+# JupyterHub for a class on this machine, at http://127.0.0.1:8000 (PORT=...): demo students
+# student1..3, password sudoku-class, each a system user of their own opening their own class copy
+# (deploy/jupyterhub_config.py; not run as root, it says in one line that students are not kept
+# apart). The first start makes the students' environment in /opt/sudoku-course/env (from PyPI).
 hub: $(STAMP) $(HUB_PROXY)
-	$(BIN)/jupyterhub -f deploy/jupyterhub_config.py
+	$(if $(PORT),SUDOKU_HUB_PORT=$(PORT)) $(BIN)/jupyterhub -f deploy/jupyterhub_config.py
 
-# USERS simulated students through a Hub of its own: memory, time to a kernel, cell latency.
+# USERS simulated students through a Hub of its own, each running every notebook (NB=05,06: those
+# alone): memory, time to a kernel, cell latency, failures, per student and per notebook.
 USERS ?= 5
 hub-load: $(STAMP) $(HUB_PROXY)
-	$(BIN)/python -m tools.hub_load --users $(USERS)
+	$(BIN)/python -m tools.hub_load --users $(USERS) $(if $(NB),--notebooks $(NB))
 
 # Build one notebook of the learner's copy afresh (`make reset NB=03`); the old one is backed up
 # in learner/backups/ first.
