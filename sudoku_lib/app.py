@@ -290,6 +290,7 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             ],
             value=choice.source,
             style=AUTO_WIDTH,
+            tooltip="",
             tooltips=[
                 _("famous puzzles from the course"),
                 _("the n-th puzzle of a bundled set"),
@@ -323,7 +324,10 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             description=_("Use this puzzle"), tooltip=_("read the pasted puzzle and step it")
         )
         self.method = widgets.ToggleButtons(
-            options=[(method_label(m), m) for m in METHODS], value=choice.method, style=AUTO_WIDTH
+            options=[(method_label(m), m) for m in METHODS],
+            value=choice.method,
+            style=AUTO_WIDTH,
+            tooltip="",
         )
         self.switches = {
             name: widgets.ToggleButton(
@@ -339,6 +343,7 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             options=[(_("One stepper"), "one"), (_("Side by side"), "side by side")],
             value=choice.layout,
             style=AUTO_WIDTH,
+            tooltip="",
         )
         self.compare_with = widgets.Dropdown(
             options=[(method_label(m), m) for m in METHODS],
