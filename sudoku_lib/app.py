@@ -290,6 +290,7 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             ],
             value=choice.source,
             style=AUTO_WIDTH,
+            tooltip="",
             tooltips=[
                 _("famous puzzles from the course"),
                 _("the n-th puzzle of a bundled set"),
@@ -323,7 +324,10 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             description=_("Use this puzzle"), tooltip=_("read the pasted puzzle and step it")
         )
         self.method = widgets.ToggleButtons(
-            options=[(method_label(m), m) for m in METHODS], value=choice.method, style=AUTO_WIDTH
+            options=[(method_label(m), m) for m in METHODS],
+            value=choice.method,
+            style=AUTO_WIDTH,
+            tooltip="",
         )
         self.switches = {
             name: widgets.ToggleButton(
@@ -339,6 +343,7 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             options=[(_("One stepper"), "one"), (_("Side by side"), "side by side")],
             value=choice.layout,
             style=AUTO_WIDTH,
+            tooltip="",
         )
         self.compare_with = widgets.Dropdown(
             options=[(method_label(m), m) for m in METHODS],
@@ -351,9 +356,9 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             tooltip=predict_text("app switch tip"),
             layout=widgets.Layout(width="auto"),
         )
-        self.problem = widgets.HTML()
+        self.problem = widgets.HTML(tooltip="")
         self.problem.add_class("sudoku-app-problem")
-        self.title = widgets.HTML()
+        self.title = widgets.HTML(tooltip="")
         self.title.add_class("sudoku-app-title")
         self.stage = widgets.Box()
         self.stage.add_class("sudoku-app-stage")
@@ -368,18 +373,18 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
         Folded, the controls leave the screen to the stepper; the title line under them
         still says which puzzle and method are shown.
         """
-        self.set_row = row([self.set_name, widgets.Label(_("number")), self.number])
+        self.set_row = row([self.set_name, widgets.Label(_("number"), tooltip=""), self.number])
         self.text_row = row([self.text, self.use_text])
-        self.switch_row = row([widgets.Label(_("Switches")), *self.switches.values()])
-        self.compare_row = row([widgets.Label(_("Compare with")), self.compare_with])
+        self.switch_row = row([widgets.Label(_("Switches"), tooltip=""), *self.switches.values()])
+        self.compare_row = row([widgets.Label(_("Compare with"), tooltip=""), self.compare_with])
         shown = [self.layout_choice, self.compare_row, self.predict]
         controls = widgets.VBox(
             [
-                row([widgets.Label(_("Puzzle")), self.source, self.name, self.set_row]),
+                row([widgets.Label(_("Puzzle"), tooltip=""), self.source, self.name, self.set_row]),
                 self.text_row,
-                row([widgets.Label(_("Method")), self.method]),
+                row([widgets.Label(_("Method"), tooltip=""), self.method]),
                 self.switch_row,
-                row([widgets.Label(_("Show")), *shown]),
+                row([widgets.Label(_("Show"), tooltip=""), *shown]),
             ]
         )
         controls.add_class("sudoku-app-controls")
@@ -387,7 +392,7 @@ class StepperApp(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type 
             [controls], titles=(_("Sudoku stepper: the puzzle and the method"),), selected_index=0
         )
         self.children = (
-            widgets.HTML(APP_STYLE),
+            widgets.HTML(APP_STYLE, tooltip=""),
             self.fold,
             self.problem,
             self.title,

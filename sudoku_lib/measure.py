@@ -136,7 +136,7 @@ def measure_sets(
         (m, s, name, p) for m in methods for s in sets for name, p in named(sets[s]).items()
     ]
     if progress:
-        jobs = tqdm(jobs, desc="solving", total=len(methods) * sum(map(len, sets.values())))
+        jobs = tqdm(jobs, desc=_("solving"), total=len(methods) * sum(map(len, sets.values())))
     results: dict[str, dict[str, list[Record]]] = {m: {s: [] for s in sets} for m in methods}
     for method, set_name, name, puzzle in jobs:
         results[method][set_name].append(record_of(name, puzzle, method, bounds.get(method)))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import unicodedata
 from types import MappingProxyType
 
-from .i18n import _, npgettext
+from .i18n import _, npgettext, pgettext
 
 UNIT_KINDS = ("row", "column", "box")
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
@@ -43,6 +43,7 @@ SWITCH_LABELS = MappingProxyType(
 
 LADDER_NAMES = MappingProxyType(
     {
+        "naive": "naive",
         "+ sets": "+ sets",
         "+ fail early": "+ fail early",
         "+ most constrained": "+ most constrained",
@@ -94,6 +95,17 @@ def method_label(name: str) -> str:
 def switch_label(name: str) -> str:
     """How one switch of the pruned search reads on a button, in the language chosen."""
     return _(SWITCH_LABELS[name])
+
+
+EVENT_NAMES = MappingProxyType(
+    {"Try": "Try", "Forced": "Forced", "Undo": "Undo", "DeadEnd": "DeadEnd", "Solved": "Solved"}
+)
+"""A search event's kind as a learner reads it: its class's name, which English code shows."""
+
+
+def event_kind(name: str) -> str:
+    """An event class's name in the language chosen: "Undo", in Chinese "撤销"."""
+    return _(EVENT_NAMES[name]) if name in EVENT_NAMES else name
 
 
 STATUS_TEXT = MappingProxyType(
@@ -337,6 +349,9 @@ CHECK_TEXT = {
     ),
     "digit in unit": "a {digit} is in {unit} already (at {cell})",
     "said it fits": "you said it fits, but {places}: does your code look at the {kinds}?",
+    "kind row": "row",
+    "kind column": "column",
+    "kind box": "box",
     "said no": (
         "nothing in its row, column or box holds this digit, yet you said no: is the box's "
         "top-left corner (box * (r // box), box * (c // box))?"
@@ -1019,6 +1034,8 @@ CHECK_TEXT.update(
             "that is the board one step {way}: step 0 is the puzzle as given, and goto(n) shows "
             "the board after n steps."
         ),
+        "too early": "too early",
+        "too late": "too late",
         "board not returned": (
             "your function returned None: is the `return` missing? goto(n) moves the stepper "
             "and returns nothing; the board it shows is stepper.board."
@@ -1164,6 +1181,16 @@ def listed(items: list[str]) -> str:
         return "".join(items)
     separator = _(", ")  # the list comma: Chinese lists with 、
     return _("{first} and {last}").format(first=separator.join(items[:-1]), last=items[-1])
+
+
+def listed_clauses(clauses: list[str]) -> str:
+    """Clauses as prose lists them: "its row holds 1 and 2 and its column holds 6". Chinese
+    joins clauses with a comma, since 和 already joins the digits inside each one."""
+    if len(clauses) < 2:
+        return "".join(clauses)
+    separator = pgettext("clauses", ", ")
+    joined = pgettext("clauses", "{first} and {last}")
+    return joined.format(first=separator.join(clauses[:-1]), last=clauses[-1])
 
 
 # Notebook 05's stepping exercises: a cell's changes, and the learner's predictions scored.

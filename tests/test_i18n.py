@@ -201,4 +201,4 @@ def test_the_command_line_speaks_chinese():
         text=True,
     )
     assert short.returncode == 2
-    assert "应该有 16、81 或 256 个格子" in short.stderr
+    assert "应该有 16、81 或 256 个格" in short.stderr

@@ -1,5 +1,6 @@
 """Every notebook of the Chinese learner's copy runs top to bottom, each check saying "not done
-yet" (see `assert_learner_notebook_runs_and_every_check_is_not_done_yet`)."""
+yet" (see `assert_learner_notebook_runs_and_every_check_is_not_done_yet`), and nothing it shows,
+text or output, holds two English words in a row (test_zh_no_english.notebook_english)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from tests.test_student import (
     edition_id,
     self_study_copy,
 )
+from tests.test_zh_no_english import notebook_english
 
 
 @pytest.fixture(scope="module")
@@ -24,4 +26,5 @@ def self_study(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_learner_notebook_runs_and_every_check_is_not_done_yet(
     path: Path, self_study: Path
 ) -> None:
-    assert_learner_notebook_runs_and_every_check_is_not_done_yet(path, self_study)
+    notebook = assert_learner_notebook_runs_and_every_check_is_not_done_yet(path, self_study)
+    assert notebook_english(notebook) == []

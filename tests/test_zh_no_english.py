@@ -13,10 +13,12 @@ from __future__ import annotations
 import ast
 import html
 import inspect
+import io
 import os
 import re
 import subprocess
 import sys
+import tokenize
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -405,3 +407,128 @@ def test_what_make_lab_zh_says_it_built_or_kept_is_chinese():
     assert lines[0] == "在 learner-zh/ 里建好了 1 本笔记本"
     assert "make reset-zh NB=03" in lines[1]
     assert leaks(lines) == []
+
+
+# The Chinese notebooks themselves, stored and run: no two English words in a row.
+
+TWO_WORDS = re.compile(r"\b[A-Za-z][a-z]+\b(?:(?:[,;:]? |-|')[A-Za-z][a-z]+\b)+")
+"""Two or more English words in a row ("gave up", "fail early"), one space apart: a table's
+columns, two spaces or more apart, do not make a sentence."""
+NOT_READ = re.compile(
+    r'<span lang="en">.*?</span>|```.*?```|`[^`]*`|\{[^}\n]*\}|\b(?:True|False|None)\b'
+    r"|<style>.*?</style>|<script>.*?</script>|<[^>]+>|\]\([^)\n]*\)",
+    re.S,
+)
+"""Not prose to a Chinese reader: English marked as such (the glossary's English column, a name,
+a title, each in `<span lang="en">`), code (fenced, in backticks, Python's constants), format
+placeholders, style sheets, scripts, HTML tags and a link's target. Unlike `ALLOWED`, a string
+in quotes is read: 'gave up' in a printed tuple is English a learner must read."""
+CHINESE_NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks" / "zh").glob("*.ipynb"))
+
+
+def english_pairs(text: str) -> list[str]:
+    """Each run of two or more English words in what a Chinese reader reads of `text`."""
+    return TWO_WORDS.findall(html.unescape(NOT_READ.sub(" ", text)))
+
+
+def is_code(text: str) -> bool:
+    """Whether an output is Python source a notebook printed (03's `place_queens`): it parses and
+    defines a function. Its comments and docstring are checked apart (`source_text`)."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return False
+    return any(isinstance(node, ast.FunctionDef) for node in tree.body)
+
+
+def output_texts(cell: Any) -> Iterator[str]:
+    """What a code cell's outputs show as text: printed lines, a value's repr, HTML."""
+    for output in cell.get("outputs", []):
+        if "text" in output:
+            yield output["text"]
+        data = output.get("data", {})
+        shown = data.get("text/html") or data.get("text/markdown") or data.get("text/plain")
+        if shown:
+            yield shown if isinstance(shown, str) else "".join(shown)
+
+
+def notebook_english(notebook: Any) -> list[str]:
+    """Each English pair in a notebook's text cells and outputs, with its cell's number."""
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "markdown":
+            texts = [cell.source]
+        else:
+            texts = [text for text in output_texts(cell) if not is_code(text)]
+        found += [f"cell {index}: {pair!r}" for text in texts for pair in english_pairs(text)]
+    return found
+
+
+def test_the_search_for_english_pairs_reads_quoted_strings_and_skips_what_is_marked():
+    assert english_pairs("('top95 #1', 'gave up', 2000)") == ["gave up"]
+    assert english_pairs("+ fail early       pruned") == ["fail early"]
+    assert english_pairs('<span lang="en">Peter Norvig</span> 的文章') == []
+    assert english_pairs("调用 `solve_board(board)`，naive    fast") == []
+    assert is_code("def f(x):\n    return x  # one step\n") and not is_code("('a b', 1)")
+
+
+@pytest.mark.parametrize("path", CHINESE_NOTEBOOKS, ids=lambda path: path.stem[:2])
+def test_the_chinese_teachers_notebook_shows_no_english(path: Path):
+    """The stored outputs are what the notebook shows when run: nbval runs each one and fails
+    when an output differs, so this reads the executed notebook."""
+    import nbformat
+
+    assert notebook_english(nbformat.read(path, as_version=4)) == []
+
+
+@pytest.mark.parametrize("function", ["queens.place_queens", "exact_cover.algorithm_x"])
+def test_the_library_code_a_notebook_prints_has_chinese_comments(function: str):
+    import importlib
+
+    from sudoku_lib.source import source_text
+
+    module, name = function.split(".")
+    shown = source_text(getattr(importlib.import_module(f"sudoku_lib.{module}"), name))
+    said = [
+        token.string
+        for token in tokenize_all(shown)
+        if token.type == tokenize.COMMENT or token.string.startswith('"""')
+    ]
+    assert said and all(re.search(r"[\u4e00-\u9fff]", words) for words in said)
+    assert leaks(said) == []
+
+
+def tokenize_all(source: str) -> list[tokenize.TokenInfo]:
+    return list(tokenize.generate_tokens(io.StringIO(source).readline))
+
+
+def test_every_labelled_widget_has_a_tooltip_not_none():
+    """ipywidgets shows a widget's tooltip on its label: None is shown as the word "null"."""
+    from ipywidgets.widgets.widget_description import DescriptionWidget
+
+    from sudoku_lib.app import stepper_app
+    from sudoku_lib.stepper import Stepper
+
+    def walk(widget: widgets.Widget) -> Iterator[widgets.Widget]:
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from walk(child)
+
+    roots = [Stepper(SAMPLE).widget, Stepper(FOUR_BY_FOUR, predict=True).widget, stepper_app()]
+    untipped = {
+        f"{type(widget).__name__} {getattr(widget, 'description', '')!r}"
+        for root in roots
+        for widget in walk(root)
+        if isinstance(widget, DescriptionWidget) and widget.tooltip is None
+    }
+    assert untipped == set()
+
+
+def test_make_reset_zh_reads_3_as_03_and_says_a_wrong_number_in_chinese(capsys):
+    from tools.make_student import choose, main
+
+    names = ["00_start_here.ipynb", "03_backtracking.ipynb"]
+    assert choose(names, "3") == "03_backtracking.ipynb"
+    assert main(["--lang", "zh", "--out", "/nonexistent/never-built", "--reset", "9"]) == 2
+    said = capsys.readouterr().err
+    assert "没有哪一本笔记本叫 '9'" in said and leaks([said]) == []

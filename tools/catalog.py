@@ -13,7 +13,9 @@ message id is a table's value rather than the argument of a `_()` call. What is 
   translated where it is shown), and `pgettext("context", "...")`, `ngettext("one", "many", n)`;
 - `plural(n, "noun")` and `plural(n, "noun", "nouns")`, as "{count} noun" / "{count} nouns" in
   the context "counted" (words.plural looks them up so);
-- every string value of the tables named in `TABLES`, wherever they are assigned or updated.
+- every string value of the tables named in `TABLES`, wherever they are assigned or updated;
+- the docstring and comments of each function a notebook prints (`sudoku_lib.source.SHOWN`),
+  in the context "shown code".
 
 The compiled `.mo` is committed beside the `.po`, so installing the library needs no Babel.
 """
@@ -32,6 +34,8 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from sudoku_lib.source import CONTEXT as SHOWN_CONTEXT
+from sudoku_lib.source import SHOWN, shown_words
 from tools import ROOT
 
 PACKAGE = ROOT / "sudoku_lib"
@@ -60,6 +64,7 @@ TABLES = frozenset(
         "PREDICT_TEXT",
         "ARGPARSE_TEXT",
         "LADDER_NAMES",
+        "EVENT_NAMES",
     }
 )
 """Tables whose string values are messages, looked up through the catalog when shown."""
@@ -153,9 +158,13 @@ def extract() -> Catalog:
     template = Catalog(project="sudoku-lib", domain=DOMAIN, fuzzy=False)
     for path in [*sorted(PACKAGE.rglob("*.py")), *SPEAKING_TOOLS]:
         where = path.relative_to(ROOT).as_posix()
-        for line, message_id, context in messages_in(path.read_text(encoding="utf-8")):
+        source = path.read_text(encoding="utf-8")
+        for line, message_id, context in messages_in(source):
             if message_id:
                 template.add(message_id, locations=[(where, line)], context=context)
+        for name in SHOWN.get(path.name, ()) if path.parent == PACKAGE else ():
+            for line, words in shown_words(source, name):
+                template.add(words, locations=[(where, line)], context=SHOWN_CONTEXT)
     return template
 
 

@@ -40,6 +40,7 @@ OPENS = "lab/tree/learner/00_start_here.ipynb"  # what a Binder link opens: the 
 OPENS_ZH = "lab/tree/learner-zh/00_start_here.ipynb"  # the same in the Chinese edition
 BADGE = "https://mybinder.org/badge_logo.svg"
 PUBLISH = "Publish the course for your class"
+PUBLISH_ZH = "为班级发布课程"  # the same section of README.zh-CN.md
 REMOTE = re.compile(
     r"^(?:(?:https?|ssh|git)://(?:[^@/]+@)?(?P<host>[^/:]+)(?::\d+)?/"
     r"|(?:[^@/]+@)?(?P<scp_host>[^/:]+):)"
@@ -135,8 +136,8 @@ def notebook_zh_line(repo: Repository | None, branch: str) -> str:
     Chinese learner's copy)."""
     if repo is None:
         return (
-            f"等老师把课程发布出去（见英文 README 的“{PUBLISH}”一节），"
-            "这门课也可以在线运行，什么都不用安装。"
+            "老师把课程发布出去以后，这门课也能在线运行，什么都不用安装"
+            f"（做法见 README.zh-CN.md 的「{PUBLISH_ZH}」一节）。"
         )
     link = binder_link(repo, branch, OPENS_ZH)
     ready = "（一个 JupyterLab，一两分钟就能准备好）"

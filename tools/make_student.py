@@ -350,11 +350,17 @@ def back_up(path: Path) -> Path:
 
 
 def choose(names: list[str], wanted: str) -> str:
-    """The one notebook `wanted` names: its whole name, its stem, or a prefix such as "03"."""
-    matches = [n for n in names if n == wanted or n.startswith(wanted)]
+    """The one notebook `wanted` names: its whole name, its stem, or a prefix such as "03" (or
+    "3": a one-digit number is read as the notebook's two-digit one)."""
+    prefix = wanted.zfill(2) if wanted.isdigit() else wanted
+    matches = [n for n in names if n == wanted or n.startswith(prefix)]
     if len(matches) != 1:
-        problem = "matches no notebook" if not matches else "matches several notebooks"
-        raise ValueError(f"{wanted!r} {problem}; choose one of: {', '.join(names)}")
+        problem = (
+            _("{wanted!r} matches no notebook; choose one of: {names}")
+            if not matches
+            else _("{wanted!r} matches several notebooks; choose one of: {names}")
+        )
+        raise ValueError(problem.format(wanted=wanted, names=", ".join(names)))
     return matches[0]
 
 

@@ -240,8 +240,9 @@ def check_cases(
     total_limit: seconds all the cases together may take (each case gets what is left).
     """
     cases = list(cases)
-    title = _(title)  # an exercise's name ("hardest puzzle"); a function's name stays as it is
     own = function if learner is None else learner
+    called = call_name(own, title)  # before the title is translated: code names stay English
+    title = _(title)  # an exercise's name ("hardest puzzle"); a function's name stays as it is
     borrowed = borrowed_library_function(own, library)
     if borrowed is not None:
         line = borrowed.format(title=title)
@@ -252,7 +253,7 @@ def check_cases(
         seconds = time_limit
         if ends is not None:
             seconds = max(min(time_limit or total_limit or 0, ends - cpu_clock()), 0.01)
-        problem = run_case(title, function, own, case, rules, seconds)
+        problem = run_case(title, (function, own, called), case, rules, seconds)
         if problem is not None:
             return announced(problem)
     return announced(Report(title, "passed", [check_text("passed", title=title, count=len(cases))]))
@@ -277,16 +278,18 @@ Exception, yet never meant to end the check (a Ctrl-C, KeyboardInterrupt, still 
 
 def run_case(
     title: str,
-    function: Callable[..., Any],
-    own: Callable[..., Any],
+    functions: tuple[Callable[..., Any], Callable[..., Any], str],
     case: Case,
     rules: Rules,
     time_limit: float | None,
 ) -> Report | None:
-    """One case: None when it passes, else the report that says what went wrong."""
+    """One case: None when it passes, else the report that says what went wrong. `functions`:
+    the function to call, the learner's own (the same, or the one it wraps), and the name a
+    learner calls it by."""
+    function, own, called = functions
     args = copy.deepcopy(case.args)
     header = [check_text("failed case", title=title, case=_(case.name))]
-    shown_input = describe_input(case, call_name(own, title))
+    shown_input = describe_input(case, called)
     limit = Limit(time_limit)
     too_slow = Report(title, "failed", [*header, *shown_input], case.name)
     too_slow.mistake = "too slow"
@@ -659,9 +662,17 @@ def code_names(code: types.CodeType) -> Iterator[str]:
 
 
 def call_name(function: Callable[..., Any], title: str) -> str:
-    """The learner's function's own name for the "you called" line; the title for a lambda."""
+    """The learner's function's name for the "you called" line, so the line can be run as it is:
+    its own name; for a lambda, the name the notebook gave it (`f = lambda board: ...`); else the
+    exercise's English title as an identifier (`title` is the untranslated one)."""
     name = getattr(function, "__name__", "")
-    return name if name.isidentifier() else title.replace(" ", "_")
+    if name.isidentifier():
+        return name
+    notebook = sys.modules.get("__main__")
+    for given, value in vars(notebook).items() if notebook else ():
+        if value is function and given.isidentifier() and not given.startswith("_"):
+            return given
+    return title.replace(" ", "_")
 
 
 def describe_input(case: Case, name: str) -> list[str]:

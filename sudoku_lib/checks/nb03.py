@@ -96,11 +96,11 @@ def digit_already_there(attempt: Attempt) -> str | None:
     if not holding:
         return None
     size = len(board)
-    places = "; ".join(
+    places = _("; ").join(
         check_text("digit in unit", digit=digit, unit=unit_name(kind, index, size), cell=cell)
         for kind, index, cell in holding
     )
-    return check_text("said it fits", places=places, kinds=holding[-1][0])
+    return check_text("said it fits", places=places, kinds=check_text("kind " + holding[-1][0]))
 
 
 def said_no_to_a_free_digit(attempt: Attempt) -> str | None:

@@ -71,7 +71,7 @@ def board_one_step_off(attempt: Attempt) -> str | None:
     puzzle, steps = attempt.case.args
     for way, other in (("too early", steps - 1), ("too late", steps + 1)):
         if other >= 0 and attempt.got == board_after_events(puzzle, other):
-            return check_text("one step off", way=way)
+            return check_text("one step off", way=check_text(way))
     return None
 
 
@@ -341,7 +341,7 @@ def check_predict(predict: Callable[[StepperModel], object]) -> Report:
     cases = []
     for name, puzzle, count in QUIZ_PUZZLES:
         expected = all_right(puzzle, count)
-        shown = check_text("quiz case", name=name, count=expected.asked)
+        shown = check_text("quiz case", name=_(name), count=expected.asked)
         cases.append(
             Case(
                 _("{case}, {count} questions").format(case=_(name), count=expected.asked),

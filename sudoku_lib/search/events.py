@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..board import Digit
 from ..i18n import _
-from ..words import cell_in_unit, unit_name
+from ..words import cell_in_unit, event_kind, unit_name
 from ..words import cell_name as where
 
 
@@ -68,6 +68,12 @@ class Solved:
 
 
 Event = Try | Forced | Undo | DeadEnd | Solved
+
+
+def event_name(event: Event) -> str:
+    """The kind of `event` as a learner reads it: in English its class's name ("Try", as
+    `type(event).__name__` gives it), in Chinese its Chinese name ("尝试")."""
+    return event_kind(type(event).__name__)
 
 
 def caption(event: Event, size: int = 9) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..board import BLANK, Board, Cell, Digit, box_index, empty_cells, geometry_of
 from ..search.events import DeadEnd, Event, Forced, Solved, Try, Undo, caption
 from ..search.naive import is_valid
-from ..words import cell_name, listed, predict_text, unit_name
+from ..words import cell_name, listed, listed_clauses, predict_text, unit_name
 from .predict import PredictError, Question, Verdict
 
 DEEPER = "deeper"
@@ -250,7 +250,7 @@ def blockers(board: Board, cell: Cell) -> str:
             parts.append(
                 predict_text("unit holds", kind=predict_text(f"kind {kind}"), digits=listed(held))
             )
-    return listed(parts)
+    return listed_clauses(parts)
 
 
 def as_choice(question: Question, choice: object, digits: tuple[Digit, ...]) -> object:

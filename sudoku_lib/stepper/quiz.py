@@ -108,18 +108,25 @@ class QuizPanel:
         self.model_ref = weakref.ref(model)
         self.asked: Question | None = None
         self.row_typed: int | None = None  # the first of two digit keys that name a cell
-        self.question = widgets.HTML()
+        self.question = widgets.HTML(tooltip="")
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.choices.add_class("sdk-choices")
-        self.verdict = widgets.HTML()
-        self.score = widgets.HTML()
+        self.verdict = widgets.HTML(tooltip="")
+        self.score = widgets.HTML(tooltip="")
         self.skip = self.button("skip", lambda: self.act("s"))
         self.next = self.button("next question", lambda: self.act("n"))
         self.keys = QuizKeys(hint=predict_text("keys"))
         self.keys.on_msg(self.on_message)
         row = widgets.HBox([self.skip, self.next, self.score])
         self.widget = widgets.VBox(
-            [widgets.HTML(QUIZ_STYLE), self.question, self.choices, self.verdict, row, self.keys]
+            [
+                widgets.HTML(QUIZ_STYLE, tooltip=""),
+                self.question,
+                self.choices,
+                self.verdict,
+                row,
+                self.keys,
+            ]
         )
         self.widget.add_class("sdk-quiz")
         self.draw_question(None)

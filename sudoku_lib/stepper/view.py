@@ -373,12 +373,14 @@ class BoardView:
     """The picture of one model: title, board and stack (wrapping), counters, caption."""
 
     def __init__(self, title: str) -> None:
-        self.title = widgets.HTML(f'<b class="sdk-title">{escape(title)}</b>{stylesheet()}')
-        self.board = widgets.HTML(layout=widgets.Layout(flex="0 0 auto"))
-        self.stack = widgets.HTML(layout=widgets.Layout(flex="1 1 14em"))
+        self.title = widgets.HTML(
+            f'<b class="sdk-title">{escape(title)}</b>{stylesheet()}', tooltip=""
+        )
+        self.board = widgets.HTML(tooltip="", layout=widgets.Layout(flex="0 0 auto"))
+        self.stack = widgets.HTML(tooltip="", layout=widgets.Layout(flex="1 1 14em"))
         self.stack.add_class("sdk-stack-area")
-        self.counters = widgets.HTML()
-        self.caption = widgets.HTML()
+        self.counters = widgets.HTML(tooltip="")
+        self.caption = widgets.HTML(tooltip="")
         board_row = widgets.HBox(
             [self.board, self.stack], layout=widgets.Layout(flex_flow="row wrap")
         )
