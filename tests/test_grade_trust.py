@@ -37,6 +37,28 @@ FROM_ONE = """def box_of(r, c, box=3):
 KEPT_ZEROS = """def string_to_board(text):
     return [list(text[i : i + 9]) for i in range(0, 81, 9)]"""
 
+NO_UNDO = """def solve_counting(board):
+    size = len(board)
+    blanks = [(r, c) for r in range(size) for c in range(size) if board[r][c] == "."]
+    placed = 0
+
+    def fill(i):
+        nonlocal placed
+        if i == len(blanks):
+            return True
+        r, c = blanks[i]
+        for d in "123456789ABCDEFG"[:size]:
+            if is_valid_any_size(board, r, c, d):
+                board[r][c] = d
+                placed += 1
+                if fill(i + 1):
+                    return True
+        return False  # the digit tried is never taken back
+
+    fill(0)
+    return placed"""
+BACKTRACKING = ROOT / "notebooks" / "03_backtracking.ipynb"
+
 CHEATS = {  # one line each after the honest (swapped) answer, as issue 31 found them working
     "environment": 'import os\nos.environ.pop("NBGRADER_EXECUTION", None)',
     "report": "from sudoku_lib.checks.core import Report\nReport.passed = property(lambda r: True)",
@@ -169,6 +191,14 @@ def graded(tmp_path_factory) -> tuple[Path, list[str]]:
             target.write_text(work)
         else:  # as JSON, not nbformat.write, which would mend a repeated cell id
             target.write_text(json.dumps(work))
+    backtracking = solved_copy(read(BACKTRACKING), Build.CLASS)
+    for student, copy in (
+        ("right", backtracking),
+        ("no-undo", answered(backtracking, "c33", NO_UNDO)),
+    ):
+        target = course / "submitted" / student / "03" / BACKTRACKING.name
+        target.parent.mkdir(parents=True)
+        target.write_text(json.dumps(copy))
     huge = course / "submitted" / "bad-huge" / "01" / NAME
     huge.parent.mkdir(parents=True)
     with huge.open("wb") as file:
@@ -178,9 +208,10 @@ def graded(tmp_path_factory) -> tuple[Path, list[str]]:
     return course, lines
 
 
-def scores(course: Path) -> dict[str, int]:
+def scores(course: Path, assignment: str = "01") -> dict[str, int]:
     with (course / "grades.csv").open(newline="") as grades:
-        return {row["student_id"]: int(row["score"]) for row in csv.DictReader(grades)}
+        rows = [row for row in csv.DictReader(grades) if row["assignment"] == assignment]
+    return {row["student_id"]: int(row["score"]) for row in rows}
 
 
 def test_protection_is_said_and_is_the_sandbox_where_bubblewrap_is_installed(graded):
@@ -264,3 +295,12 @@ def test_the_report_counts_the_typical_mistakes(graded):
         label = re.escape(html.escape(mistake_label(key)))
         assert re.search(rf"{label}\s+1 of {total}\s", text), key
     assert (course / "report.zh.html").exists()
+
+
+def test_the_report_counts_a_search_that_never_takes_a_digit_back(graded):
+    """Known from the moves the search made on a recording board in the child."""
+    course, _lines = graded
+    assert scores(course, "03") == {"right": 4, "no-undo": 3}
+    text = re.sub(r"<[^>]+>", " ", (course / "report.html").read_text())
+    label = re.escape(html.escape(mistake_label("forgot to un-choose")))
+    assert re.search(rf"{label}\s+1 of 2\s", text)

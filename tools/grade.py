@@ -49,7 +49,7 @@ from sudoku_lib.i18n import _, set_language
 from sudoku_lib.timelimit import WALL_FACTOR
 from sudoku_lib.words import plural
 from tools import NOTEBOOKS, ROOT
-from tools.grade_course import Assignment, Copy, Refused, read_assignment, read_copy
+from tools.grade_course import Assignment, Copy, Refused, Step, read_assignment, read_copy
 from tools.grade_report import write_feedback, write_report
 from tools.grade_sandbox import Child, protection
 from tools.make_student import Build, learner_notebook, shown
@@ -197,7 +197,7 @@ class Session:
             self.child = child
             return child
 
-    def load(self, child: Child, step: Any) -> None:
+    def load(self, child: Child, step: Step) -> None:
         """Run one step's cell in the child; an answer's error is kept for its report."""
         source = step.source
         if step.exercise is not None:
@@ -236,7 +236,9 @@ class Session:
         check = getattr(module, exercise.check, None) or getattr(checks, exercise.check)
         try:
             report: Report = check(*args)
-        except Exception as error:  # the check itself broke on what came back: a 0, said so
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # the check broke on what the child sent: a 0, said so
             return failed(
                 exercise.names[0],
                 "raised",
@@ -251,14 +253,19 @@ class Session:
         """What the check is called with: a proxy for each function, each value as data."""
         reply = child.channel.ask({"op": "describe", "names": list(names)}, SLACK * 2)
         args = []
-        for name in names:
-            info = reply.get("names", {}).get(name, {})
-            if info.get("kind") == "function":
-                args.append(RemoteFunction(child.channel, name, info))
-            elif info.get("kind") == "value":
-                args.append(decode(info.get("value")))
-            else:
-                return None
+        try:
+            for name in names:
+                info = dict(reply["names"][name])
+                if info.get("kind") == "function":
+                    args.append(RemoteFunction(child.channel, name, info))
+                elif info.get("kind") == "value":
+                    args.append(decode(info.get("value")))
+                else:
+                    return None
+        except (KeyError, TypeError, ValueError, AttributeError):  # not what a child sends
+            child.channel.lost = "garbled"
+            child.kill()
+            raise ChildLost("garbled") from None
         return args
 
     def why_missing(self, number: int, names: tuple[str, ...]) -> str:

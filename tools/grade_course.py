@@ -211,7 +211,10 @@ def read_copy(path: Path, assignment: Assignment) -> Copy:
         raise Refused(_("it is not a notebook (not JSON of a notebook's shape)")) from None
     answers = tuple(find_answer(cells, exercise) for exercise in assignment.exercises)
     if not any(answer is not None for answer in answers):
-        said = _("none of the exercises of {notebook} is in it: hand in {notebook} from your copy")
+        said = _(
+            "none of the exercises of {notebook} is in it: hand in the {notebook} you worked in "
+            "(in class/, learner/, or downloaded from the browser edition)"
+        )
         raise Refused(said.format(notebook=assignment.filename))
     return Copy(answers, language_of(cells, assignment))
 

@@ -39,6 +39,7 @@ GRADER_USER = "sudoku-grader"
 MEMORY = 2 * 1024**3  # bytes of address space a child may map
 CPU_SECONDS = 600  # CPU seconds a child may use in all (each call has its own, far smaller limit)
 FILE_BYTES = 16 * 1024 * 1024  # the largest file a child may write (it has only a private /tmp)
+PROCESSES = 256  # processes and threads the grader's user may run at once, all children together
 LIBRARY = ROOT / "sudoku_lib"
 
 
@@ -48,6 +49,7 @@ class Protection:
 
     prefix: tuple[str, ...]
     said: str
+    own_user: bool = False  # whether children run as the grader's own user
 
 
 def grader_ids() -> tuple[int, int] | None:
@@ -115,10 +117,11 @@ def protection() -> Protection:
         prefix = (bwrap, *sandbox_binds(), *drop_to(ids))
         if works(prefix):
             who = _("as user {user}").format(user=GRADER_USER) if drop_to(ids) else _("as you")
-            return Protection(prefix, _("bubblewrap sandbox {who}").format(who=who))
+            said = _("bubblewrap sandbox {who}").format(who=who)
+            return Protection(prefix, said, own_user=bool(drop_to(ids)))
     if drop_to(ids) and works(drop_to(ids)):
         said = _("separate user {user}, no sandbox (install bubblewrap to hide the solutions)")
-        return Protection(drop_to(ids), said.format(user=GRADER_USER))
+        return Protection(drop_to(ids), said.format(user=GRADER_USER), own_user=True)
     return Protection((), _("no sandbox: the answers run as you (install bubblewrap)"))
 
 
@@ -140,13 +143,17 @@ def child_env() -> dict[str, str]:
 
 
 def limited() -> None:
-    """Run in the child before it starts: its resource bounds."""
-    for limit, value in (
+    """Run in the child before it starts: its resource bounds. The bound on processes counts
+    every process of the user, so it is set only for the grader's own user (a fork bomb)."""
+    bounds = [
         (resource.RLIMIT_AS, MEMORY),
         (resource.RLIMIT_CPU, CPU_SECONDS),
         (resource.RLIMIT_FSIZE, FILE_BYTES),
         (resource.RLIMIT_CORE, 0),
-    ):
+    ]
+    if protection().own_user:
+        bounds.append((resource.RLIMIT_NPROC, PROCESSES))
+    for limit, value in bounds:
         resource.setrlimit(limit, (value, value))
 
 

@@ -12,8 +12,8 @@ every output is cleared. The markers sit inside function bodies, so the learner'
 run top to bottom and each self-check reports "not done yet". The self-study build (the default)
 adds, after each exercise and its hints, a collapsed "Model solution" block holding the code the
 markers enclosed; the class build leaves it out and carries nbgrader's metadata instead (each
-exercise an autograded answer cell, each check a test cell worth one point), so `make grade`
-(tools/grade.py) grades it with nbgrader.
+exercise an autograded answer cell, each check a test cell worth one point), so nbgrader's
+exchange can hand it out and collect it; `make grade` (tools/grade.py) grades any copy without it.
 
 Building again is safe. A small manifest in the build folder records a fingerprint of each
 notebook as built. A notebook that is missing is built; one the learner has not edited is rebuilt
