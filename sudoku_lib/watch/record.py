@@ -203,6 +203,7 @@ class _Recorder:
         self.keeper = Keeper()  # what the run can change, as it was: put back if it fails
         self.initial: list[list[Any]] = []  # the watched board as it was given
         self.board: list[Any] | None = None  # the watched board (its cells are watched)
+        self.cached: dict[CodeType, bool] = {}  # whether each recorded function is cached
         self.calls = 0
         self.placed = 0
         self.stopped = False
@@ -416,7 +417,10 @@ class _Recorder:
         self.call_ids[frame] = self.calls
         self.files.setdefault(code.co_name, code.co_filename)
         self.stack.append(frame)
-        self.emit(Call(self.calls, len(self.stack), code.co_name, args, line))
+        cached = self.cached.get(code)
+        if cached is None:
+            cached = self.cached[code] = is_cached(frame)
+        self.emit(Call(self.calls, len(self.stack), code.co_name, args, line, cached))
         self.calls += 1
 
     def leave(self, frame: FrameType, value: object) -> None:
@@ -539,6 +543,19 @@ class _Recorder:
         return any(
             t.items is not value and t.items == list(value) for t in self.tracked.values()
         ) or any(t.items is value for t in self.tracked.values())
+
+
+def is_cached(frame: FrameType) -> bool:
+    """Whether the function a frame runs is wrapped in `functools.cache` or `lru_cache`: the
+    name its caller or its module calls it by holds a cache whose wrapped code is this one."""
+    code, caller = frame.f_code, frame.f_back
+    places = [frame.f_globals, caller.f_locals if caller is not None else {}]
+    for place in places:
+        function = place.get(code.co_name)
+        wrapped = getattr(function, "__wrapped__", None)
+        if hasattr(function, "cache_info") and getattr(wrapped, "__code__", None) is code:
+            return True
+    return False
 
 
 def write_kind(start: object, new: object) -> tuple[bool, bool]:

@@ -142,9 +142,10 @@ class Recording:
         """How many answers the run found, as the program means them: the calls that recorded
         one (an answer appended), counted one (a counter or set grown only where the search goes
         no deeper), yielded one at the bottom, or returned one (see `tree.settle`): the tree's
-        "solved" leaves.
+        "solved" leaves, and the answers a cached counting function's cache handed back.
         """
-        return sum(1 for node in self.tree().walk() if node.status == "solved")
+        nodes = list(self.tree().walk())
+        return sum(node.status == "solved" for node in nodes) + sum(n.from_cache for n in nodes)
 
     def __repr__(self) -> str:
         ended = self.error or watch_text("returned", value=short_repr(self.result))

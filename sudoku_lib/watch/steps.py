@@ -29,13 +29,16 @@ def is_blank(value: object) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """The learner's function was called: `call` numbers calls from 0 in the order they began."""
+    """The learner's function was called: `call` numbers calls from 0 in the order they began.
+    `cached`: the function is wrapped in a cache (`functools.cache`, `lru_cache`), so a call
+    it answers from the cache is no call at all, and its count is handed back all the same."""
 
     call: int
     depth: int
     name: str
     args: tuple[tuple[str, str], ...]  # (parameter, short repr of its value)
     line: int
+    cached: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,8 @@ class CallNode:
     yielded: bool = False  # a generator call that handed out a value
     counts: list[tuple[str, int]] = field(default_factory=list)  # counters grown, and when
     returned_answer: bool = False  # "solved" for the value it returned, not an append
+    cached: bool = False  # its function is wrapped in a cache (`functools.cache`)
+    from_cache: int = 0  # answers in its count that calls answered from the cache brought
 
     def walk(self) -> Iterator[CallNode]:
         """This node and all below it, parents first (without recursion: a run may be 500 deep)."""
@@ -108,12 +110,27 @@ def settle_returned(root: CallNode, nodes: list[CallNode]) -> None:
         if node.number or not node.given:
             node.status, node.returned_answer = "solved", True
     unsettle_answers_not_returned(root)
+    for node in nodes:
+        node.from_cache = counted_in_cache(node)
     for top in root.children if root.call is None else [root]:
         node = top
         while (below := handed_by(node)) is not None:
             node = below
         if node is not top and not node.number and not live(node):
             node.status, node.returned_answer = "solved", True
+
+
+def counted_in_cache(node: CallNode) -> int:
+    """The answers a cached counting call's count holds beyond its calls' counts: those the
+    cache handed back without a call (`paths(r, c - 1)` seen before). 0 for anything else."""
+    if not node.cached or not node.number or not node.truthy or not live(node):
+        return 0
+    try:
+        own = int(node.value)
+        below = sum(int(child.value) for child in node.children if child.end is not None)
+    except ValueError:  # not whole numbers: not a count
+        return 0
+    return max(own - below, 0)
 
 
 def handed_by(node: CallNode) -> CallNode | None:
@@ -154,6 +171,7 @@ def call_tree(steps: list[Step]) -> CallNode:
                     changed_args(top, args) if top.name == name else name
                 )
                 node = CallNode(label, depth, call, line=line, args=args, name=name)
+                node.cached = step.cached
                 node.start = position
                 top.children.append(node)
                 open_nodes.append(node)
