@@ -29,9 +29,10 @@ def test_a_stop_puts_back_a_global_list_and_a_mutable_default() -> None:
     module = learner()
     recording = watch(module.combine, 6, 3, max_steps=40)
     assert recording.error is not None and "max_steps=40" in recording.error
-    assert module.ANSWERS == [] and module.combine.__defaults__ == (1, [])
+    assert module.ANSWERS == [] and module.combine.__defaults__ == (1, []) and module.found == 0
     assert "ANSWERS" in recording.error and "path (the default of combine)" in recording.error
-    assert module.combine(6, 3) == 20  # the next plain run starts clean
+    assert "found" in recording.error
+    assert module.combine(6, 3) == 20 == module.found  # the next plain run starts clean
 
 
 @pytest.mark.parametrize("how", [SystemExit, KeyboardInterrupt])
