@@ -461,7 +461,7 @@ class _Recorder:
             self.counters[name] = size
             if before is not None and size > before:
                 shown = f"len({name})" if isinstance(value, set) else name
-                self.emit(Count(shown, number(size), len(self.stack), line))
+                self.emit(Count(shown, number(size), len(self.stack), line, size - before))
 
     def suspend(self, frame: FrameType, value: object) -> None:
         """A recorded generator yielded: it leaves the stack, and is still open."""

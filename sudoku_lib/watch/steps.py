@@ -163,6 +163,7 @@ class Count:
     value: str
     depth: int
     line: int
+    grew: int = 1  # by how much (a loop at the last level may count several answers at once)
 
 
 Step = Count | Call | Return | Write | Append | Pop | Replace | Prune | Stop | Yield | Resume
@@ -200,7 +201,7 @@ def caption(step: Step) -> str:
             return watch_text("continue at", line=line, choice=choice)
         case Stop(why, _, _):
             return why
-        case Count(name, value, _, line):
+        case Count(name, value, _, line, _):
             return watch_text("count", line=line, name=name, value=value)
         case Yield(_, _, value, line):
             return watch_text("yield", line=line, value=value)

@@ -37,7 +37,8 @@ class CallNode:
     handed: int | None = None  # the child call whose returned object it returned
     raised: str | None = None
     yielded: bool = False  # a generator call that handed out a value
-    counts: list[tuple[str, int]] = field(default_factory=list)  # counters grown, and when
+    counts: list[tuple[str, int, int]] = field(default_factory=list)  # grown: when, by how much
+    answers: int = 0  # the answers it recorded or counted (a loop may keep several)
     returned_answer: bool = False  # "solved" for the value it returned, not an append
     cached: bool = False  # its function is wrapped in a cache (`functools.cache`)
     from_cache: int = 0  # answers in its count that calls answered from the cache brought
@@ -72,9 +73,10 @@ def settle(root: CallNode) -> None:
     nodes = list(root.walk())
     counters = answer_counters(nodes)
     for node in nodes:
-        counted = [at for name, at in node.counts if name in counters]
+        counted = [(at, grew) for name, at, grew in node.counts if name in counters]
+        node.answers += sum(grew for _, grew in counted)
         if counted and node.status != "solved":
-            node.status, node.known_at = "solved", counted[0]
+            node.status, node.known_at = "solved", counted[0][0]
         elif node.yielded and not any(child.yielded for child in node.children):
             node.status = "solved"
     if not any(node.status == "solved" for node in nodes):
@@ -92,7 +94,7 @@ def answer_counters(nodes: list[CallNode]) -> set[str]:
     (`cols.add(c)`)."""
     grew_in: dict[str, list[CallNode]] = {}
     for node in nodes:
-        for name, _ in node.counts:
+        for name, _, _ in node.counts:
             grew_in.setdefault(name, []).append(node)
     return {name for name, where in grew_in.items() if not any(map(live, where))}
 
@@ -151,6 +153,14 @@ def unsettle_answers_not_returned(root: CallNode) -> None:
         pending.extend((child, chain and not dropped) for child in node.children)
 
 
+def answers_in(root: CallNode) -> int:
+    """How many answers a run's tree holds: one a solved call, or as many as it recorded or
+    counted, and those a cached counting call's cache handed back."""
+    nodes = list(root.walk())
+    solved = sum(max(node.answers, 1) for node in nodes if node.status == "solved")
+    return solved + sum(node.from_cache for node in nodes)
+
+
 def mark_paths(root: CallNode) -> None:
     """Set on_path on every node with a solution in its subtree (children before parents)."""
     for node in reversed(list(root.walk())):
@@ -182,13 +192,15 @@ def call_tree(steps: list[Step]) -> CallNode:
             case Replace(_, _, value, depth):
                 last_choice[depth] = f"+{value}"
             case Append(_, _, True) if len(open_nodes) > 1:
-                top.status, top.known_at = "solved", position
+                top.answers += 1
+                if top.status != "solved":
+                    top.status, top.known_at = "solved", position
             case Prune(how, depth, line):
                 pruned = CallNode(how.split()[0], depth + 1, None, [], "pruned")
                 pruned.start = pruned.end = position
                 top.children.append(pruned)
-            case Count(name):
-                top.counts.append((name, position))
+            case Count(name, grew=grew):
+                top.counts.append((name, position, grew))
             case Return() if len(open_nodes) > 1:
                 open_nodes.pop()
                 top.value, top.end, top.raised = step.value, position, step.raised
