@@ -680,6 +680,26 @@ def mark_answers(steps: list[Step]) -> None:
             steps[i] = Append(step.name, step.value, True, step.depth, step.line)
 
 
+def answer_counts_only(steps: list[Step]) -> list[Step]:
+    """The steps without the Count steps of counters that do not count answers: an answer
+    counter grows only in calls that went no deeper (`count += 1` at the base case), unlike
+    `calls += 1` in every call or `cols.add(c)` before going deeper."""
+    counted_in: list[tuple[str, int]] = []  # each Count's counter, and the call it grew in
+    went_deeper: set[int] = set()
+    open_calls: list[int] = []
+    for step in steps:
+        if type(step) is Call:
+            if open_calls:
+                went_deeper.add(open_calls[-1])
+            open_calls.append(step.call)
+        elif type(step) is Return and open_calls:
+            open_calls.pop()
+        elif type(step) is Count:
+            counted_in.append((step.name, open_calls[-1] if open_calls else -1))
+    others = {name for name, call in counted_in if call in went_deeper or call < 0}
+    return [step for step in steps if type(step) is not Count or step.name not in others]
+
+
 def watch(
     function: Callable[..., Any],
     *args: Any,
@@ -742,6 +762,7 @@ def watch(
     if recorder.stopped and (recorder.refusals or error is None):
         error = caught_stop(recorder)
     mark_answers(recorder.steps)
+    recorder.steps[:] = answer_counts_only(recorder.steps)
     if error is not None:
         result = None
         changed = recorder.keeper.put_back()

@@ -37,7 +37,7 @@ class CallNode:
     handed: int | None = None  # the child call whose returned object it returned
     raised: str | None = None
     yielded: bool = False  # a generator call that handed out a value
-    counts: list[tuple[str, int, int]] = field(default_factory=list)  # grown: when, by how much
+    counts: list[tuple[int, int]] = field(default_factory=list)  # answers counted: when, how many
     answers: int = 0  # the answers it recorded or counted (a loop may keep several)
     returned_answer: bool = False  # "solved" for the value it returned, not an append
     cached: bool = False  # its function is wrapped in a cache (`functools.cache`)
@@ -68,15 +68,13 @@ def settle(root: CallNode) -> None:
     """Give every finished call its status once the run is over. An answer is what the search
     reached and kept, in the first of these ways the run shows: recorded (an answer appended,
     marked as the steps came), counted (a counter or set that grows only in calls that go no
-    deeper), yielded by a call whose calls yielded nothing, or else returned (see
-    `settle_returned`). A leaf that kept nothing is a dead end."""
+    deeper: the only counters whose steps are kept), yielded by a call whose calls yielded
+    nothing, or else returned (see `settle_returned`). A leaf that kept nothing is a dead end."""
     nodes = list(root.walk())
-    counters = answer_counters(nodes)
-    for node in nodes:
-        counted = [(at, grew) for name, at, grew in node.counts if name in counters]
-        node.answers += sum(grew for _, grew in counted)
-        if counted and node.status != "solved":
-            node.status, node.known_at = "solved", counted[0][0]
+    for node in nodes:  # the steps keep only the counters of answers (record.py)
+        node.answers += sum(grew for _, grew in node.counts)
+        if node.counts and node.status != "solved":
+            node.status, node.known_at = "solved", node.counts[0][0]
         elif node.yielded and not any(child.yielded for child in node.children):
             node.status = "solved"
     if not any(node.status == "solved" for node in nodes):
@@ -86,17 +84,6 @@ def settle(root: CallNode) -> None:
             node.status = "raised"
         elif not node.status and node.end is not None and not live(node):
             node.status = "dead end"
-
-
-def answer_counters(nodes: list[CallNode]) -> set[str]:
-    """The counters that count answers: those that grew only in calls that went no deeper
-    (`count += 1` at the base case), not in every call (`calls += 1`) nor before going deeper
-    (`cols.add(c)`)."""
-    grew_in: dict[str, list[CallNode]] = {}
-    for node in nodes:
-        for name, _, _ in node.counts:
-            grew_in.setdefault(name, []).append(node)
-    return {name for name, where in grew_in.items() if not any(map(live, where))}
 
 
 def settle_returned(root: CallNode, nodes: list[CallNode]) -> None:
@@ -199,8 +186,8 @@ def call_tree(steps: list[Step]) -> CallNode:
                 pruned = CallNode(how.split()[0], depth + 1, None, [], "pruned")
                 pruned.start = pruned.end = position
                 top.children.append(pruned)
-            case Count(name, grew=grew):
-                top.counts.append((name, position, grew))
+            case Count(grew=grew):
+                top.counts.append((position, grew))
             case Return() if len(open_nodes) > 1:
                 open_nodes.pop()
                 top.value, top.end, top.raised = step.value, position, step.raised
