@@ -66,3 +66,17 @@ def test_a_long_list_argument_is_copied_within_the_time_limit() -> None:
     recording = watch(first, items, max_seconds=1)
     assert recording.error is not None and "max_seconds=1" in recording.error
     assert items[0] == 0 and "items" in recording.error
+
+
+def test_a_copy_that_takes_the_whole_limit_is_said_and_nothing_runs() -> None:
+    ran: list[int] = []
+
+    def touch(items: list[int]) -> None:
+        ran.append(1)
+        items.clear()
+
+    items = list(range(5_000_000))
+    recording = watch(touch, items, max_seconds=0.001)
+    assert recording.error is not None and "your function was not run" in recording.error
+    assert "max_seconds=0.001" in recording.error and "\n" not in recording.error
+    assert ran == [] and len(items) == 5_000_000

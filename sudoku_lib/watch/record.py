@@ -727,7 +727,11 @@ def watch(
     copied_in = time.monotonic()
     recorder.keeper.keep_arguments(function, args)
     copying = time.monotonic() - copied_in  # counted against the limit, and said
-    if copying >= COPY_SAID * max_seconds:
+    if copying >= max_seconds:
+        too_slow = watch_text(
+            "copy too slow", seconds=format_seconds(copying), max_seconds=f"{max_seconds:g}"
+        )
+    elif copying >= COPY_SAID * max_seconds:
         too_slow += " " + watch_text("copying took", seconds=format_seconds(copying))
     board = next((value for value in args if is_grid(value)), None)
     initial = [list(row) for row in board] if board is not None else None
