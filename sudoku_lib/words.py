@@ -721,6 +721,7 @@ WATCH_TEXT = {
     ),
     "exception": "your function raised {error} at line {line}, {depth} deep",
     "put back": "Put back as they were before the call: {names}.",
+    "not put back": "Could not put back (their own code refused): {names}.",
     "default of": "{name} (the default of {function})",
     "argument n": "argument {n}",
     "copying took": "Copying your arguments first (to put them back) took {seconds} of it.",

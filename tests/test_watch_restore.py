@@ -80,3 +80,22 @@ def test_a_copy_that_takes_the_whole_limit_is_said_and_nothing_runs() -> None:
     assert recording.error is not None and "your function was not run" in recording.error
     assert "max_seconds=0.001" in recording.error and "\n" not in recording.error
     assert ran == [] and len(items) == 5_000_000
+
+
+def test_what_cannot_be_put_back_is_named() -> None:
+    import numpy
+
+    def lock(grid: numpy.ndarray, seen: list[int]) -> None:
+        grid[0, 0] = 9
+        seen.append(1)
+        grid.flags.writeable = False  # the learner's own code makes it read-only
+        raise ValueError("stop here")
+
+    grid, seen = numpy.zeros((2, 2), dtype=int), [0]
+    recording = watch(lock, grid, seen)
+    assert recording.error is not None and "\n" not in recording.error
+    assert recording.error.endswith(
+        "Put back as they were before the call: seen. "
+        "Could not put back (their own code refused): grid."
+    )
+    assert seen == [0] and grid[0, 0] == 9

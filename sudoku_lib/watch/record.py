@@ -576,7 +576,10 @@ def has_value(value: object) -> bool:
     if value is None or value is False:
         return False
     if isinstance(value, numbers.Number):
-        return bool(value != 0)  # type: ignore[comparison-overlap]
+        try:
+            return bool(value != 0)  # type: ignore[comparison-overlap]
+        except Exception:  # a number of the learner's own whose comparison raises
+            return True
     if type(value) in (list, tuple, dict, set, frozenset, str, bytes, range):
         return len(value) > 0  # type: ignore[arg-type]
     return True
@@ -769,9 +772,9 @@ def watch(
     recorder.steps[:] = answer_counts_only(recorder.steps)
     if error is not None:
         result = None
-        changed = recorder.keeper.put_back()
-        if changed:
-            error = said_restored(error, recorder.steps, changed)
+        changed, failed = recorder.keeper.put_back()
+        if changed or failed:
+            error = said_restored(error, recorder.steps, changed, failed)
     name = getattr(function, "__name__", "function")
     if error is None and inspect.isgenerator(result) and not recorder.calls:
         error = watch_text("generator", name=name)  # the generator is handed back, unrun
@@ -790,12 +793,15 @@ def watch(
     )
 
 
-def said_restored(error: str, steps: list[Step], changed: list[str]) -> str:
+def said_restored(error: str, steps: list[Step], changed: list[str], failed: list[str]) -> str:
     """The words for a run that did not end well, and the lists, dicts and boards it had changed
-    that were put back as they were before the call, by name (the last step, the Stop, says
-    so too)."""
-    joined = f"{error.rstrip('.')}. " if not error.endswith("?") else f"{error} "
-    words = joined + watch_text("put back", names=", ".join(changed))
+    that were put back as they were before the call, by name, and those that could not be (the
+    last step, the Stop, says so too)."""
+    words = f"{error.rstrip('.')}." if not error.endswith("?") else error
+    if changed:
+        words += " " + watch_text("put back", names=", ".join(changed))
+    if failed:
+        words += " " + watch_text("not put back", names=", ".join(failed))
     if steps and type(steps[-1]) is Stop:
         steps[-1] = Stop(words, steps[-1].depth, steps[-1].line)
     return words

@@ -150,7 +150,10 @@ class Keeper:
         """Note one object (once, under the first name it was met by)."""
         if id(value) in self.seen:
             return
-        saved = snapshot(value)
+        try:
+            saved = snapshot(value)
+        except Exception:  # an object of the learner's whose attributes raise: not followed
+            return
         if saved is not None:
             self.seen.add(id(value))
             self.saved.append((name, saved))
@@ -198,18 +201,23 @@ class Keeper:
             if getattr(function, "__code__", None) is code:
                 self.keep_defaults(function)
 
-    def put_back(self) -> list[str]:
+    def put_back(self) -> tuple[list[str], list[str]]:
         """Put everything noted back as it was, and each global bound again to what it was
-        (`found += 1` binds a new int; `ANSWERS = []` a new list); the names of those that had
-        changed."""
+        (`found += 1` binds a new int; `ANSWERS = []` a new list): the names of those that had
+        changed and were put back, and of those that could not be (an object whose own code
+        refuses it)."""
         changed = [name for name, saved in self.saved if saved.changed()]
-        for _, saved in reversed(self.saved):
-            saved.restore()
+        failed = []
+        for name, saved in reversed(self.saved):
+            try:
+                saved.restore()
+            except Exception:
+                failed.append(name)
         for (_, name), (namespace, value) in self.bindings.items():
             if namespace.get(name, value) is not value:
                 namespace[name] = value
                 changed += [] if name in changed else [name]
-        return changed
+        return [name for name in changed if name not in failed], failed[::-1]
 
 
 def parameter_names(function: Callable[..., Any], count: int) -> Iterator[str]:
