@@ -37,6 +37,7 @@ from .picture import (
 )
 from .template import Gain
 from .watch import CallNode, Recording
+from .watch.tree import answers_in
 from .words import number, picture_text, plural
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ def draw_call_tree(
         )
     if title is None:
         calls = sum(1 for n in nodes if n.status != "pruned")
-        solved = sum(1 for n in nodes if n.status == "solved")
+        solved = answers_in(root)
         title = picture_text(
             "call tree title", name=root.label, calls=plural(calls, "call"), solved=number(solved)
         )

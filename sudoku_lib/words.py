@@ -745,9 +745,14 @@ WATCH_TEXT = {
     ),
     "exception": "your function raised {error} at line {line}, {depth} deep",
     "put back": "Put back as they were before the call: {names}.",
+    "not put back": "Could not put back (their own code refused): {names}.",
     "default of": "{name} (the default of {function})",
     "argument n": "argument {n}",
     "copying took": "Copying your arguments first (to put them back) took {seconds} of it.",
+    "copy too slow": (
+        "copying your arguments (to put them back if the run fails) took {seconds}, all of "
+        "max_seconds={max_seconds}: your function was not run; pass a larger max_seconds"
+    ),
     "stop caught": (
         "your code caught watch's stop and went on ({times}): a bare `except:` catches "
         "everything; write `except Exception:`, or better the error you expect"

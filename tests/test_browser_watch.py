@@ -206,7 +206,7 @@ def boards_lab(tmp_path: Path) -> Iterator[Lab]:
 
 def test_boards_are_drawn_as_what_they_are_and_the_tree_stays_off_the_controls(
     boards_lab: Lab,
-):
+) -> None:
     """8-queens shows a chessboard with its queens, the word grid a grid; at two widths and
     several steps the visible call tree overlaps no button, field or the list of calls."""
     from playwright.sync_api import expect

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from sudoku_lib import watch
+from sudoku_lib.watch import Count, caption
 
 PROGRAMS = sorted((Path(__file__).parent / "data" / "watch_programs").glob("*.py"))
 
@@ -50,3 +51,12 @@ def test_watch_counts_each_programs_answers_as_a_plain_run_does(path: Path) -> N
     assert module.answers(recording.result) == expected  # the globals it keeps too
     assert all(same(a, b) for a, b in zip(module.ARGS, plain.ARGS, strict=True))
     assert recording.solved == expected
+
+
+def test_only_counters_of_answers_are_steps_and_each_says_so() -> None:
+    module = fresh(PROGRAMS[0].with_name("queens_global_counter.py"))
+    recording = watch(module.ENTRY, *module.ARGS)
+    counts = [step for step in recording.steps if isinstance(step, Count)]
+    assert {step.name for step in counts} == {"found"}  # `calls += 1` in every call is not one
+    assert len(counts) == module.found == recording.solved
+    assert caption(counts[0]).endswith("found grows to 1")

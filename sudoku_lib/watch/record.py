@@ -203,6 +203,7 @@ class _Recorder:
         self.keeper = Keeper()  # what the run can change, as it was: put back if it fails
         self.initial: list[list[Any]] = []  # the watched board as it was given
         self.board: list[Any] | None = None  # the watched board (its cells are watched)
+        self.cached: dict[CodeType, bool] = {}  # whether each recorded function is cached
         self.calls = 0
         self.placed = 0
         self.stopped = False
@@ -416,7 +417,10 @@ class _Recorder:
         self.call_ids[frame] = self.calls
         self.files.setdefault(code.co_name, code.co_filename)
         self.stack.append(frame)
-        self.emit(Call(self.calls, len(self.stack), code.co_name, args, line))
+        cached = self.cached.get(code)
+        if cached is None:
+            cached = self.cached[code] = is_cached(frame)
+        self.emit(Call(self.calls, len(self.stack), code.co_name, args, line, cached))
         self.calls += 1
 
     def leave(self, frame: FrameType, value: object) -> None:
@@ -457,7 +461,7 @@ class _Recorder:
             self.counters[name] = size
             if before is not None and size > before:
                 shown = f"len({name})" if isinstance(value, set) else name
-                self.emit(Count(shown, number(size), len(self.stack), line))
+                self.emit(Count(shown, number(size), len(self.stack), line, size - before))
 
     def suspend(self, frame: FrameType, value: object) -> None:
         """A recorded generator yielded: it leaves the stack, and is still open."""
@@ -541,6 +545,19 @@ class _Recorder:
         ) or any(t.items is value for t in self.tracked.values())
 
 
+def is_cached(frame: FrameType) -> bool:
+    """Whether the function a frame runs is wrapped in `functools.cache` or `lru_cache`: the
+    name its caller or its module calls it by holds a cache whose wrapped code is this one."""
+    code, caller = frame.f_code, frame.f_back
+    places = [frame.f_globals, caller.f_locals if caller is not None else {}]
+    for place in places:
+        function = place.get(code.co_name)
+        wrapped = getattr(function, "__wrapped__", None)
+        if hasattr(function, "cache_info") and getattr(wrapped, "__code__", None) is code:
+            return True
+    return False
+
+
 def write_kind(start: object, new: object) -> tuple[bool, bool]:
     """(erase, mark) for a value written into a board cell that held `start` when the run
     began: a blank over a blank cell is an erase (the un-choose of a digit or a queen), a blank
@@ -559,7 +576,10 @@ def has_value(value: object) -> bool:
     if value is None or value is False:
         return False
     if isinstance(value, numbers.Number):
-        return bool(value != 0)  # type: ignore[comparison-overlap]
+        try:
+            return bool(value != 0)  # type: ignore[comparison-overlap]
+        except Exception:  # a number of the learner's own whose comparison raises
+            return True
     if type(value) in (list, tuple, dict, set, frozenset, str, bytes, range):
         return len(value) > 0  # type: ignore[arg-type]
     return True
@@ -663,6 +683,26 @@ def mark_answers(steps: list[Step]) -> None:
             steps[i] = Append(step.name, step.value, True, step.depth, step.line)
 
 
+def answer_counts_only(steps: list[Step]) -> list[Step]:
+    """The steps without the Count steps of counters that do not count answers: an answer
+    counter grows only in calls that went no deeper (`count += 1` at the base case), unlike
+    `calls += 1` in every call or `cols.add(c)` before going deeper."""
+    counted_in: list[tuple[str, int]] = []  # each Count's counter, and the call it grew in
+    went_deeper: set[int] = set()
+    open_calls: list[int] = []
+    for step in steps:
+        if type(step) is Call:
+            if open_calls:
+                went_deeper.add(open_calls[-1])
+            open_calls.append(step.call)
+        elif type(step) is Return and open_calls:
+            open_calls.pop()
+        elif type(step) is Count:
+            counted_in.append((step.name, open_calls[-1] if open_calls else -1))
+    others = {name for name, call in counted_in if call in went_deeper or call < 0}
+    return [step for step in steps if type(step) is not Count or step.name not in others]
+
+
 def watch(
     function: Callable[..., Any],
     *args: Any,
@@ -690,7 +730,11 @@ def watch(
     copied_in = time.monotonic()
     recorder.keeper.keep_arguments(function, args)
     copying = time.monotonic() - copied_in  # counted against the limit, and said
-    if copying >= COPY_SAID * max_seconds:
+    if copying >= max_seconds:
+        too_slow = watch_text(
+            "copy too slow", seconds=format_seconds(copying), max_seconds=f"{max_seconds:g}"
+        )
+    elif copying >= COPY_SAID * max_seconds:
         too_slow += " " + watch_text("copying took", seconds=format_seconds(copying))
     board = next((value for value in args if is_grid(value)), None)
     initial = [list(row) for row in board] if board is not None else None
@@ -725,11 +769,12 @@ def watch(
     if recorder.stopped and (recorder.refusals or error is None):
         error = caught_stop(recorder)
     mark_answers(recorder.steps)
+    recorder.steps[:] = answer_counts_only(recorder.steps)
     if error is not None:
         result = None
-        changed = recorder.keeper.put_back()
-        if changed:
-            error = said_restored(error, recorder.steps, changed)
+        changed, failed = recorder.keeper.put_back()
+        if changed or failed:
+            error = said_restored(error, recorder.steps, changed, failed)
     name = getattr(function, "__name__", "function")
     if error is None and inspect.isgenerator(result) and not recorder.calls:
         error = watch_text("generator", name=name)  # the generator is handed back, unrun
@@ -748,12 +793,15 @@ def watch(
     )
 
 
-def said_restored(error: str, steps: list[Step], changed: list[str]) -> str:
+def said_restored(error: str, steps: list[Step], changed: list[str], failed: list[str]) -> str:
     """The words for a run that did not end well, and the lists, dicts and boards it had changed
-    that were put back as they were before the call, by name (the last step, the Stop, says
-    so too)."""
-    joined = f"{error.rstrip('.')}. " if not error.endswith("?") else f"{error} "
-    words = joined + watch_text("put back", names=", ".join(changed))
+    that were put back as they were before the call, by name, and those that could not be (the
+    last step, the Stop, says so too)."""
+    words = f"{error.rstrip('.')}." if not error.endswith("?") else error
+    if changed:
+        words += " " + watch_text("put back", names=", ".join(changed))
+    if failed:
+        words += " " + watch_text("not put back", names=", ".join(failed))
     if steps and type(steps[-1]) is Stop:
         steps[-1] = Stop(words, steps[-1].depth, steps[-1].line)
     return words

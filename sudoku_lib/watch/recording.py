@@ -9,7 +9,7 @@ from ..stepper.predict import Question, Score, Verdict
 from ..words import plural, watch_text
 from .replay import WatchedRun
 from .steps import Step, short_repr
-from .tree import CallNode, call_tree
+from .tree import CallNode, answers_in, call_tree
 
 
 @dataclass
@@ -142,9 +142,10 @@ class Recording:
         """How many answers the run found, as the program means them: the calls that recorded
         one (an answer appended), counted one (a counter or set grown only where the search goes
         no deeper), yielded one at the bottom, or returned one (see `tree.settle`): the tree's
-        "solved" leaves.
+        "solved" leaves (each with the answers it kept, several when a loop at the last level
+        records them), and the answers a cached counting function's cache handed back.
         """
-        return sum(1 for node in self.tree().walk() if node.status == "solved")
+        return answers_in(self.tree())
 
     def __repr__(self) -> str:
         ended = self.error or watch_text("returned", value=short_repr(self.result))

@@ -1,13 +1,14 @@
 """Putting back what a watched run changed when it did not end well (stopped, or raised).
 
 A run that ends early leaves the learner's lists half-filled: a path with three items, a
-global list of answers with one, a `path=[]` default that the next plain call then starts
-from. So before the call `watch` notes the arguments as they are, and, as the run first meets
-each of the learner's functions, the module globals its code names and the defaults it keeps;
-when the run ends early each is put back in place (the learner's objects stay theirs), and
-the words name those that had changed. Only the learner's containers are followed: lists,
-dicts, sets, bytearrays, deques, arrays with a `copy()` and `[...]` (numpy), and the
-attributes of an object of their own class, three levels deep (a board is two).
+global list of answers with one, a global counter at 3, a `path=[]` default that the next
+plain call then starts from. So before the call `watch` notes the arguments as they are, and,
+as the run first meets each of the learner's functions, the module globals its code names
+(what each is bound to, and its contents) and the defaults it keeps; when the run ends early
+each is put back in place (the learner's objects stay theirs), and the words name those that
+had changed. Only the learner's containers are followed: lists, dicts, sets, bytearrays,
+deques, arrays with a `copy()` and `[...]` (numpy), and the attributes of an object of their
+own class, three levels deep (a board is two).
 """
 
 from __future__ import annotations
@@ -142,12 +143,17 @@ class Keeper:
     saved: list[tuple[str, Snapshot]] = field(default_factory=list)
     seen: set[int] = field(default_factory=set)  # ids of the objects noted
     codes: set[CodeType] = field(default_factory=set)  # the code whose globals were noted
+    bindings: dict[tuple[int, str], tuple[dict[str, Any], Any]] = field(default_factory=dict)
+    """What each module global the learner's code names was bound to (a counter's int too)."""
 
     def keep(self, name: str, value: Any) -> None:
         """Note one object (once, under the first name it was met by)."""
         if id(value) in self.seen:
             return
-        saved = snapshot(value)
+        try:
+            saved = snapshot(value)
+        except Exception:  # an object of the learner's whose attributes raise: not followed
+            return
         if saved is not None:
             self.seen.add(id(value))
             self.saved.append((name, saved))
@@ -187,6 +193,7 @@ class Keeper:
         namespace = frame.f_globals
         for name in code.co_names:
             if name in namespace:
+                self.bindings.setdefault((id(namespace), name), (namespace, namespace[name]))
                 self.keep(name, namespace[name])
         owner = frame.f_locals.get("self") if "self" in code.co_varnames else None
         for function in (namespace.get(code.co_name), getattr(type(owner), code.co_name, None)):
@@ -194,12 +201,23 @@ class Keeper:
             if getattr(function, "__code__", None) is code:
                 self.keep_defaults(function)
 
-    def put_back(self) -> list[str]:
-        """Put everything noted back as it was; the names of those that had changed."""
+    def put_back(self) -> tuple[list[str], list[str]]:
+        """Put everything noted back as it was, and each global bound again to what it was
+        (`found += 1` binds a new int; `ANSWERS = []` a new list): the names of those that had
+        changed and were put back, and of those that could not be (an object whose own code
+        refuses it)."""
         changed = [name for name, saved in self.saved if saved.changed()]
-        for _, saved in reversed(self.saved):
-            saved.restore()
-        return changed
+        failed = []
+        for name, saved in reversed(self.saved):
+            try:
+                saved.restore()
+            except Exception:
+                failed.append(name)
+        for (_, name), (namespace, value) in self.bindings.items():
+            if namespace.get(name, value) is not value:
+                namespace[name] = value
+                changed += [] if name in changed else [name]
+        return [name for name in changed if name not in failed], failed[::-1]
 
 
 def parameter_names(function: Callable[..., Any], count: int) -> Iterator[str]:

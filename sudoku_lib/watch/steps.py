@@ -29,13 +29,16 @@ def is_blank(value: object) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """The learner's function was called: `call` numbers calls from 0 in the order they began."""
+    """The learner's function was called: `call` numbers calls from 0 in the order they began.
+    `cached`: the function is wrapped in a cache (`functools.cache`, `lru_cache`), so a call
+    it answers from the cache is no call at all, and its count is handed back all the same."""
 
     call: int
     depth: int
     name: str
     args: tuple[tuple[str, str], ...]  # (parameter, short repr of its value)
     line: int
+    cached: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +163,7 @@ class Count:
     value: str
     depth: int
     line: int
+    grew: int = 1  # by how much (a loop at the last level may count several answers at once)
 
 
 Step = Count | Call | Return | Write | Append | Pop | Replace | Prune | Stop | Yield | Resume
@@ -197,7 +201,7 @@ def caption(step: Step) -> str:
             return watch_text("continue at", line=line, choice=choice)
         case Stop(why, _, _):
             return why
-        case Count(name, value, _, line):
+        case Count(name, value, _, line, _):
             return watch_text("count", line=line, name=name, value=value)
         case Yield(_, _, value, line):
             return watch_text("yield", line=line, value=value)

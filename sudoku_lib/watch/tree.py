@@ -37,8 +37,11 @@ class CallNode:
     handed: int | None = None  # the child call whose returned object it returned
     raised: str | None = None
     yielded: bool = False  # a generator call that handed out a value
-    counts: list[tuple[str, int]] = field(default_factory=list)  # counters grown, and when
+    counts: list[tuple[int, int]] = field(default_factory=list)  # answers counted: when, how many
+    answers: int = 0  # the answers it recorded or counted (a loop may keep several)
     returned_answer: bool = False  # "solved" for the value it returned, not an append
+    cached: bool = False  # its function is wrapped in a cache (`functools.cache`)
+    from_cache: int = 0  # answers in its count that calls answered from the cache brought
 
     def walk(self) -> Iterator[CallNode]:
         """This node and all below it, parents first (without recursion: a run may be 500 deep)."""
@@ -65,14 +68,13 @@ def settle(root: CallNode) -> None:
     """Give every finished call its status once the run is over. An answer is what the search
     reached and kept, in the first of these ways the run shows: recorded (an answer appended,
     marked as the steps came), counted (a counter or set that grows only in calls that go no
-    deeper), yielded by a call whose calls yielded nothing, or else returned (see
-    `settle_returned`). A leaf that kept nothing is a dead end."""
+    deeper: the only counters whose steps are kept), yielded by a call whose calls yielded
+    nothing, or else returned (see `settle_returned`). A leaf that kept nothing is a dead end."""
     nodes = list(root.walk())
-    counters = answer_counters(nodes)
-    for node in nodes:
-        counted = [at for name, at in node.counts if name in counters]
-        if counted and node.status != "solved":
-            node.status, node.known_at = "solved", counted[0]
+    for node in nodes:  # the steps keep only the counters of answers (record.py)
+        node.answers += sum(grew for _, grew in node.counts)
+        if node.counts and node.status != "solved":
+            node.status, node.known_at = "solved", node.counts[0][0]
         elif node.yielded and not any(child.yielded for child in node.children):
             node.status = "solved"
     if not any(node.status == "solved" for node in nodes):
@@ -82,17 +84,6 @@ def settle(root: CallNode) -> None:
             node.status = "raised"
         elif not node.status and node.end is not None and not live(node):
             node.status = "dead end"
-
-
-def answer_counters(nodes: list[CallNode]) -> set[str]:
-    """The counters that count answers: those that grew only in calls that went no deeper
-    (`count += 1` at the base case), not in every call (`calls += 1`) nor before going deeper
-    (`cols.add(c)`)."""
-    grew_in: dict[str, list[CallNode]] = {}
-    for node in nodes:
-        for name, _ in node.counts:
-            grew_in.setdefault(name, []).append(node)
-    return {name for name, where in grew_in.items() if not any(map(live, where))}
 
 
 def settle_returned(root: CallNode, nodes: list[CallNode]) -> None:
@@ -108,12 +99,27 @@ def settle_returned(root: CallNode, nodes: list[CallNode]) -> None:
         if node.number or not node.given:
             node.status, node.returned_answer = "solved", True
     unsettle_answers_not_returned(root)
+    for node in nodes:
+        node.from_cache = counted_in_cache(node)
     for top in root.children if root.call is None else [root]:
         node = top
         while (below := handed_by(node)) is not None:
             node = below
         if node is not top and not node.number and not live(node):
             node.status, node.returned_answer = "solved", True
+
+
+def counted_in_cache(node: CallNode) -> int:
+    """The answers a cached counting call's count holds beyond its calls' counts: those the
+    cache handed back without a call (`paths(r, c - 1)` seen before). 0 for anything else."""
+    if not node.cached or not node.number or not node.truthy or not live(node):
+        return 0
+    try:
+        own = int(node.value)
+        below = sum(int(child.value) for child in node.children if child.end is not None)
+    except ValueError:  # not whole numbers: not a count
+        return 0
+    return max(own - below, 0)
 
 
 def handed_by(node: CallNode) -> CallNode | None:
@@ -132,6 +138,14 @@ def unsettle_answers_not_returned(root: CallNode) -> None:
             node.returned_answer, node.status = False, ""
         dropped = node.end is not None and not node.truthy and node.value != "None"
         pending.extend((child, chain and not dropped) for child in node.children)
+
+
+def answers_in(root: CallNode) -> int:
+    """How many answers a run's tree holds: one a solved call, or as many as it recorded or
+    counted, and those a cached counting call's cache handed back."""
+    nodes = list(root.walk())
+    solved = sum(max(node.answers, 1) for node in nodes if node.status == "solved")
+    return solved + sum(node.from_cache for node in nodes)
 
 
 def mark_paths(root: CallNode) -> None:
@@ -154,6 +168,7 @@ def call_tree(steps: list[Step]) -> CallNode:
                     changed_args(top, args) if top.name == name else name
                 )
                 node = CallNode(label, depth, call, line=line, args=args, name=name)
+                node.cached = step.cached
                 node.start = position
                 top.children.append(node)
                 open_nodes.append(node)
@@ -164,13 +179,15 @@ def call_tree(steps: list[Step]) -> CallNode:
             case Replace(_, _, value, depth):
                 last_choice[depth] = f"+{value}"
             case Append(_, _, True) if len(open_nodes) > 1:
-                top.status, top.known_at = "solved", position
+                top.answers += 1
+                if top.status != "solved":
+                    top.status, top.known_at = "solved", position
             case Prune(how, depth, line):
                 pruned = CallNode(how.split()[0], depth + 1, None, [], "pruned")
                 pruned.start = pruned.end = position
                 top.children.append(pruned)
-            case Count(name):
-                top.counts.append((name, position))
+            case Count(grew=grew):
+                top.counts.append((position, grew))
             case Return() if len(open_nodes) > 1:
                 open_nodes.pop()
                 top.value, top.end, top.raised = step.value, position, step.raised

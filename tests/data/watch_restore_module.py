@@ -3,11 +3,14 @@ default, a board, and calls that raise SystemExit or KeyboardInterrupt part-way.
 
 ANSWERS: list[list[int]] = []
 MEMO: dict[int, int] = {}
+found = 0
 
 
 def combine(n: int, k: int, start: int = 1, path: list[int] = []) -> int:  # noqa: B006
+    global found
     if len(path) == k:
         ANSWERS.append(list(path))
+        found += 1
         return 1
     found = 0
     for i in range(start, n + 1):
