@@ -79,7 +79,7 @@ PUBLIC_FILE = 0o644
 
 def unreachable(path: Path) -> Path | None:
     """The first folder on the way to path that other users cannot pass through, if any."""
-    for folder in [*reversed(path.parents), path][:-1]:
+    for folder in reversed(path.parents):
         if not folder.stat().st_mode & stat.S_IXOTH:
             return folder
     return None
