@@ -251,7 +251,7 @@ def running_hub(folder: Path, students: int) -> Iterator[HubRun]:
         "SUDOKU_HUB_PORT": run.url.rsplit(":", 1)[1],
         "SUDOKU_HUB_API_PORT": str(free_port()),
         "SUDOKU_HUB_PROXY_API_PORT": str(free_port()),
-        "SUDOKU_HUB_STUDENTS": str(students),
+        "SUDOKU_HUB_STUDENTS": "0",  # no demo students: the load test makes its own
         "SUDOKU_HUB_LOAD_TOKEN": run.token,
     }
     command = [str(Path(sys.executable).parent / "jupyterhub"), "-f", str(CONFIG)]
