@@ -7,14 +7,18 @@ Nothing here depends on how fast the machine is: only on what happened."""
 from __future__ import annotations
 
 import asyncio
+import http.cookiejar
 import json
 import pwd
+import re
 import shutil
 import tempfile
+import urllib.error
 import urllib.request
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlencode
 
 import nbformat
 import pytest
@@ -41,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 USERS = 2
 NOTEBOOK = "06"
 MEMORY_LIMIT = "600M"  # notebook 06 peaks near 300 MiB resident with its server
+PASSWORD = "sudoku-class"  # the demo's
 HOG_MIB = 700  # a kernel that takes this much passes the limit on its own
 ISOLATED = hub_setup.isolation_problem() is None
 
@@ -137,6 +142,24 @@ class Visit:
     probe_errors: list[str]
     lab_page: str  # load001's /lab page
     hog_answered: bool  # whether a kernel past the memory limit ever answered
+    logins: dict[str, int]  # password tried -> the log-in form's answer, as a browser sends it
+
+
+def log_in(url: str, name: str, password: str) -> int:
+    """Log in through the Hub's form as a browser does (its xsrf field and cookies); the status
+    of the answer (200 once redirected to the student's server starting, 403 refused)."""
+    browser = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+    form = browser.open(f"{url}/hub/login", timeout=60).read().decode()
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
+    assert xsrf is not None, "the log-in form has its xsrf field"
+    fields = {"username": name, "password": password, "_xsrf": xsrf.group(1)}
+    try:
+        with browser.open(f"{url}/hub/login", urlencode(fields).encode(), timeout=120) as page:
+            return int(page.status)
+    except urllib.error.HTTPError as refused:
+        return refused.code
 
 
 async def visit(hub_run: HubRun) -> Visit:
@@ -152,13 +175,18 @@ async def visit(hub_run: HubRun) -> Visit:
     page = await hub.client.fetch(
         f"{url}/user/load001/lab", headers={"Authorization": f"token {students[0].token}"}
     )
+    logins = {
+        password: await asyncio.to_thread(log_in, url, "student1", password)
+        for password in ("wrong password", PASSWORD)
+    }
+    await hub.wait_until_ready("student1")  # the log-in started their server
     hog = f"b = b'x' * ({HOG_MIB} * 2**20); import time; time.sleep(60)"
     try:
         await run_code(hub, students[1], hog, seconds=40)
         answered = True
     except (TimeoutError, ConnectionError):
         answered = False
-    return Visit(hub_run, students, printed, errors, page.body.decode(), answered)
+    return Visit(hub_run, students, printed, errors, page.body.decode(), answered, logins)
 
 
 @pytest.fixture(scope="module")
@@ -168,7 +196,7 @@ def visited():
     try:
         with pytest.MonkeyPatch.context() as patch:
             patch.setenv("SUDOKU_HUB_MEM_LIMIT", MEMORY_LIMIT)
-            with running_hub(folder, USERS) as hub_run:
+            with running_hub(folder, USERS, demo=1) as hub_run:
                 yield asyncio.run(visit(hub_run))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -225,6 +253,16 @@ def test_each_student_opens_their_own_class_copy_without_solutions(visited):
         board = nbformat.read(home / "learner" / "01_the_board.ipynb", as_version=4)
         assert any(STUB in cell.source for cell in board.cells), "the exercises are stubs"
         assert not any("model-solution" in cell.metadata.get("tags", []) for cell in board.cells)
+
+
+@needs_hub
+def test_a_student_logs_in_with_the_password_and_gets_a_home_of_their_own(visited):
+    assert visited.logins == {"wrong password": 403, PASSWORD: 200}
+    home = visited.hub_run.homes / "student1"
+    assert (home / "learner" / "00_start_here.ipynb").exists()
+    if ISOLATED:
+        assert home.stat().st_uid == pwd.getpwnam("student1").pw_uid
+        assert home.stat().st_mode & 0o777 == 0o700
 
 
 @needs_hub
