@@ -7,13 +7,18 @@ Nothing here depends on how fast the machine is: only on what happened."""
 from __future__ import annotations
 
 import asyncio
+import http.cookiejar
 import json
 import pwd
+import re
 import shutil
 import tempfile
+import urllib.error
 import urllib.request
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlencode
 
 import nbformat
 import pytest
@@ -39,6 +44,9 @@ from tools.make_student import BEGIN, STUB
 ROOT = Path(__file__).resolve().parent.parent
 USERS = 2
 NOTEBOOK = "06"
+MEMORY_LIMIT = "600M"  # notebook 06 peaks near 300 MiB resident with its server
+PASSWORD = "sudoku-class"  # the demo's
+HOG_MIB = 700  # a kernel that takes this much passes the limit on its own
 ISOLATED = hub_setup.isolation_problem() is None
 
 needs_hub = pytest.mark.skipif(
@@ -105,8 +113,11 @@ print(json.dumps({{"done": done, "own": own}}))
 """
 
 
-async def run_code(hub: Hub, student: Student, code: str) -> tuple[str, list[str]]:
-    """Run code in a new kernel of the student's; what it printed, and its errors."""
+async def run_code(
+    hub: Hub, student: Student, code: str, seconds: float = 120
+) -> tuple[str, list[str]]:
+    """Run code in a new kernel of the student's; what it printed, and its errors. Raises
+    TimeoutError when no answer comes within `seconds`."""
     kernel, socket_ = await hub.kernel(student, "learner")
     try:
         session = uuid.uuid4().hex
@@ -114,16 +125,46 @@ async def run_code(hub: Hub, student: Student, code: str) -> tuple[str, list[str
         await socket_.write_message(text)
         errors: list[str] = []
         printed: list[str] = []
-        await reply(socket_, msg_id, 120, errors, printed)
+        await reply(socket_, msg_id, seconds, errors, printed)
         return "".join(printed), errors
     finally:
         socket_.close()
         await hub.shut_down(student, kernel)
 
 
-async def visit(hub_run: HubRun) -> tuple[list[Student], str, list[str], str]:
-    """Two students run notebook 06; then load001's kernel runs the probe, and their /lab page
-    is fetched, while both servers are up."""
+@dataclass
+class Visit:
+    """What happened on a Hub two students used."""
+
+    hub_run: HubRun
+    students: list[Student]
+    probe: str  # what the probe printed
+    probe_errors: list[str]
+    lab_page: str  # load001's /lab page
+    hog_answered: bool  # whether a kernel past the memory limit ever answered
+    logins: dict[str, int]  # password tried -> the log-in form's answer, as a browser sends it
+
+
+def log_in(url: str, name: str, password: str) -> int:
+    """Log in through the Hub's form as a browser does (its xsrf field and cookies); the status
+    of the answer (200 once redirected to the student's server starting, 403 refused)."""
+    browser = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+    form = browser.open(f"{url}/hub/login", timeout=60).read().decode()
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
+    assert xsrf is not None, "the log-in form has its xsrf field"
+    fields = {"username": name, "password": password, "_xsrf": xsrf.group(1)}
+    try:
+        with browser.open(f"{url}/hub/login", urlencode(fields).encode(), timeout=120) as page:
+            return int(page.status)
+    except urllib.error.HTTPError as refused:
+        return refused.code
+
+
+async def visit(hub_run: HubRun) -> Visit:
+    """Two students run notebook 06; then load001's kernel runs the probe, their /lab page is
+    fetched, and load002's kernel takes more memory than the limit, while both servers are up."""
     url = hub_run.url
     students = await load(url, hub_run.token, USERS, notebooks(NOTEBOOK))
     hub = Hub(url, hub_run.token)
@@ -134,17 +175,29 @@ async def visit(hub_run: HubRun) -> tuple[list[Student], str, list[str], str]:
     page = await hub.client.fetch(
         f"{url}/user/load001/lab", headers={"Authorization": f"token {students[0].token}"}
     )
-    return students, printed, errors, page.body.decode()
+    logins = {
+        password: await asyncio.to_thread(log_in, url, "student1", password)
+        for password in ("wrong password", PASSWORD)
+    }
+    await hub.wait_until_ready("student1")  # the log-in started their server
+    hog = f"b = b'x' * ({HOG_MIB} * 2**20); import time; time.sleep(60)"
+    try:
+        await run_code(hub, students[1], hog, seconds=40)
+        answered = True
+    except (TimeoutError, ConnectionError):
+        answered = False
+    return Visit(hub_run, students, printed, errors, page.body.decode(), answered, logins)
 
 
 @pytest.fixture(scope="module")
 def visited():
-    """A Hub two students used: its folder, what was measured, the probe's answer, a /lab page."""
+    """A Hub two students used, with a memory limit of MEMORY_LIMIT."""
     folder = Path(tempfile.mkdtemp(prefix="sudoku-hub-test-"))  # /tmp: homes must be reachable
     try:
-        with running_hub(folder, USERS) as hub_run:
-            students, printed, errors, page = asyncio.run(visit(hub_run))
-            yield hub_run, students, printed, errors, page
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("SUDOKU_HUB_MEM_LIMIT", MEMORY_LIMIT)
+            with running_hub(folder, USERS, demo=1) as hub_run:
+                yield asyncio.run(visit(hub_run))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -160,7 +213,7 @@ def enabled_extensions(page: str) -> set[str]:
 
 @needs_hub
 def test_every_student_ran_notebook_06_with_no_error_output(visited):
-    _, students, *_ = visited
+    students = visited.students
     assert [s.name for s in students] == ["load001", "load002"]
     for student in students:
         assert student.all_failures == [], student.all_failures
@@ -175,9 +228,8 @@ def test_every_student_ran_notebook_06_with_no_error_output(visited):
 @needs_hub
 @pytest.mark.skipif(not ISOLATED, reason=f"no isolation here: {hub_setup.isolation_problem()}")
 def test_a_student_reaches_nothing_of_another_student_or_the_teacher(visited):
-    _, _, printed, errors, _ = visited
-    assert errors == []
-    answer = json.loads(printed)
+    assert visited.probe_errors == []
+    answer = json.loads(visited.probe)
     assert answer["own"] == [
         "list own home",
         "read own notebook",
@@ -189,9 +241,8 @@ def test_a_student_reaches_nothing_of_another_student_or_the_teacher(visited):
 
 @needs_hub
 def test_each_student_opens_their_own_class_copy_without_solutions(visited):
-    hub_run, students, *_ = visited
-    for student in students:
-        home = hub_run.homes / student.name
+    for student in visited.students:
+        home = visited.hub_run.homes / student.name
         if ISOLATED:
             assert home.stat().st_mode & 0o777 == 0o700
             assert home.stat().st_uid == pwd.getpwnam(student.name).pw_uid
@@ -205,17 +256,33 @@ def test_each_student_opens_their_own_class_copy_without_solutions(visited):
 
 
 @needs_hub
+def test_a_student_logs_in_with_the_password_and_gets_a_home_of_their_own(visited):
+    assert visited.logins == {"wrong password": 403, PASSWORD: 200}
+    home = visited.hub_run.homes / "student1"
+    assert (home / "learner" / "00_start_here.ipynb").exists()
+    if ISOLATED:
+        assert home.stat().st_uid == pwd.getpwnam("student1").pw_uid
+        assert home.stat().st_mode & 0o777 == 0o700
+
+
+@needs_hub
+def test_a_kernel_past_the_resident_memory_limit_is_stopped_and_named(visited):
+    assert not visited.hog_answered
+    log = (visited.hub_run.folder / "hub.log").read_text()
+    assert "load002: memory limit:" in log and "> 600 MiB" in log  # JupyterHub: 600M = 600 MiB
+    assert "load001: memory limit" not in log, "notebook 06 and the probe stay under it"
+
+
+@needs_hub
 def test_the_students_jupyterlab_has_no_teacher_tools(visited):
-    *_, page = visited
-    enabled = enabled_extensions(page)
+    enabled = enabled_extensions(visited.lab_page)
     assert "@jupyter-widgets/jupyterlab-manager" in enabled  # the page was read right
     assert not [name for name in enabled if "nbgrader" in name or "jupyterlite" in name]
 
 
 @needs_hub
 def test_the_summary_gives_every_figure_per_student_and_per_notebook(visited):
-    hub_run, students, *_ = visited
-    text = "\n".join(summary(students, 1.0, hub_run.stop_seconds))
+    text = "\n".join(summary(visited.students, 1.0, visited.hub_run.stop_seconds))
     for figure in (
         "memory per student (PSS",
         "peak resident memory (RSS)",

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -114,11 +116,35 @@ def test_the_sync_adds_updates_and_never_overwrites_an_edit(tmp_path):
 DOCKERFILE = ROOT / "deploy" / "image" / "Dockerfile"
 
 
+def stages() -> list[list[list[str]]]:
+    """Each stage of the Dockerfile: its COPY instructions, as words."""
+    found: list[list[list[str]]] = []
+    for line in DOCKERFILE.read_text().splitlines():
+        if line.startswith("FROM "):
+            found.append([])
+        elif line.startswith("COPY "):
+            found[-1].append(line.split())
+    return found
+
+
 def image_stage_copies() -> list[list[str]]:
     """The COPY instructions of the Dockerfile's last stage (the image), as words."""
-    lines = DOCKERFILE.read_text().splitlines()
-    last = max(i for i, line in enumerate(lines) if line.startswith("FROM "))
-    return [line.split() for line in lines[last:] if line.startswith("COPY ")]
+    return stages()[-1]
+
+
+def course_stage(tmp_path: Path) -> Path:
+    """The first stage's build folder, /src, as its COPY instructions fill it from the course
+    folder, and nothing more: what its RUN has to work with."""
+    src = tmp_path / "src"
+    src.mkdir()
+    for _, *sources, target in stages()[0]:
+        for source in sources:
+            into = src / (source if target.endswith("/") or target == "./" else target)
+            if (ROOT / source).is_dir():
+                shutil.copytree(ROOT / source, into, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                shutil.copy(ROOT / source, into)
+    return src
 
 
 def test_the_image_takes_only_what_the_course_stage_wrote_to_out():
@@ -130,8 +156,11 @@ def test_the_image_takes_only_what_the_course_stage_wrote_to_out():
 
 
 def test_the_images_files_hold_no_solution(tmp_path):
-    out = tmp_path / "out"
-    subprocess.run([sys.executable, "-m", "tools.hub_setup", "image", str(out)], check=True)
+    """The first stage's RUN, on what its COPY lines bring alone, then every file the image
+    takes of it."""
+    src, out = course_stage(tmp_path), tmp_path / "out"
+    command = [sys.executable, "-m", "tools.hub_setup", "image", str(out)]
+    subprocess.run(command, cwd=src, env=os.environ | {"PYTHONPATH": str(src)}, check=True)
     taken = [out / words[2].removeprefix("/out/") for words in image_stage_copies()]
     files = [f for path in taken for f in ([path] if path.is_file() else path.rglob("*"))]
     notebooks = [f for f in files if f.suffix == ".ipynb"]

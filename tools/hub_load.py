@@ -230,10 +230,11 @@ class HubRun:
 
 
 @contextmanager
-def running_hub(folder: Path, students: int) -> Iterator[HubRun]:
+def running_hub(folder: Path, students: int, demo: int = 0) -> Iterator[HubRun]:
     """The course's JupyterHub, started on free ports with its state, homes and class copy in
-    folder; yields where it is, and stops it (and with it every student's server) on the way
-    out, removing the system users it made for the students."""
+    folder, for `students` made through its API and `demo` who log in with the demo password
+    (student1 ...); yields where it is, and stops it (and with it every student's server) on
+    the way out, removing the system users it made for them."""
     if not PROXY.exists():
         raise SystemExit(
             f"hub-load: {PROXY.relative_to(ROOT)} is missing; `make hub-load` installs it"
@@ -242,7 +243,8 @@ def running_hub(folder: Path, students: int) -> Iterator[HubRun]:
         learner_env(Path(os.environ.get("SUDOKU_HUB_LEARNER_ENV", LEARNER_ENV)))
     folder.chmod(0o711)  # the students' homes inside are reached through it
     (folder / "homes").mkdir(mode=0o755, exist_ok=True)
-    existing = {name for name in student_names(students) if has_account(name)}
+    names = student_names(students) + [f"student{i}" for i in range(1, demo + 1)]
+    existing = {name for name in names if has_account(name)}
     run = HubRun(f"http://{HOST}:{free_port()}", secrets.token_hex(16), folder)
     environment = os.environ | {
         "SUDOKU_HUB_STATE": str(folder / "state"),
@@ -251,7 +253,7 @@ def running_hub(folder: Path, students: int) -> Iterator[HubRun]:
         "SUDOKU_HUB_PORT": run.url.rsplit(":", 1)[1],
         "SUDOKU_HUB_API_PORT": str(free_port()),
         "SUDOKU_HUB_PROXY_API_PORT": str(free_port()),
-        "SUDOKU_HUB_STUDENTS": str(students),
+        "SUDOKU_HUB_STUDENTS": str(demo),  # who may log in with the password: none for a load
         "SUDOKU_HUB_LOAD_TOKEN": run.token,
     }
     command = [str(Path(sys.executable).parent / "jupyterhub"), "-f", str(CONFIG)]
@@ -271,7 +273,7 @@ def running_hub(folder: Path, students: int) -> Iterator[HubRun]:
             os.killpg(hub.pid, signal.SIGKILL)  # the Hub and all it started, ours alone
             hub.wait()
         if os.getuid() == 0:
-            remove_accounts([n for n in student_names(students) if n not in existing])
+            remove_accounts([name for name in names if name not in existing])
 
 
 def has_account(name: str) -> bool:
@@ -329,9 +331,13 @@ class Hub:
     async def start_server(self, student: Student) -> None:
         """Ask for the student's server and wait until the Hub says it is ready."""
         await self.call("POST", f"/hub/api/users/{student.name}/server")
+        await self.wait_until_ready(student.name)
+
+    async def wait_until_ready(self, name: str) -> None:
+        """Wait until the Hub says the user's server is ready, for at most READY_SECONDS."""
         deadline = time.monotonic() + READY_SECONDS
         while time.monotonic() < deadline:
-            user = await self.call("GET", f"/hub/api/users/{student.name}")
+            user = await self.call("GET", f"/hub/api/users/{name}")
             if user["servers"].get("", {}).get("ready"):
                 return
             await asyncio.sleep(0.5)

@@ -79,7 +79,7 @@ PUBLIC_FILE = 0o644
 
 def unreachable(path: Path) -> Path | None:
     """The first folder on the way to path that other users cannot pass through, if any."""
-    for folder in [*reversed(path.parents), path][:-1]:
+    for folder in reversed(path.parents):
         if not folder.stat().st_mode & stat.S_IXOTH:
             return folder
     return None
@@ -96,7 +96,7 @@ def shared_python() -> Path | None:
     for python in dict.fromkeys(found):
         if unreachable(python) is None and python.stat().st_mode & stat.S_IXOTH:
             version = subprocess.run(
-                [python, "-c", "import sys, venv; print(sys.version_info >= (3, 11))"],
+                [python, "-c", "import sys, ensurepip, venv; print(sys.version_info >= (3, 11))"],
                 capture_output=True,
                 text=True,
                 check=False,
@@ -113,7 +113,7 @@ def isolation_problem() -> str | None:
     if shutil.which("useradd") is None:
         return "this machine has no useradd to create a system user for each student"
     if shared_python() is None:
-        return "no Python 3.11 or newer here that other users may run (install python3 and venv)"
+        return "no Python 3.11+ with venv here that other users may run (apt install python3-venv)"
     return None
 
 
