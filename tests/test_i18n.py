@@ -192,7 +192,7 @@ def test_the_command_line_speaks_chinese():
     assert run.returncode == 1
     assert run.stdout.splitlines()[:2] == [
         "无效：",
-        "  第 1 列里有两个 8：第 1 行第 1 列、第 4 行第 1 列",
+        "  第 1 列里有两个 8（第 1 行第 1 列、第 4 行第 1 列）",
     ]
     short = subprocess.run(
         [sys.executable, "-m", "sudoku_lib", "solve", "..."],

@@ -188,3 +188,41 @@ def test_chinese_punctuation_and_spacing(source: str):
         for problem in punctuation_problems(text)
     ]
     assert found == []
+
+
+README_SECTIONS = {
+    "Two commands": "两条命令",
+    "Without make (Windows, or by hand)": "不用 make（Windows，或者手动）",
+    "With conda": "用 conda",
+    "The course": "课程内容",
+    "The library": "库",
+    "What `watch` understands": "`watch` 能看懂什么",
+    "Where each idea lives": "每个想法在哪里",
+    "For teachers": "给老师",
+    "For a class": "给一个班级",
+    "Publish the course for your class": "为班级发布课程",
+    "In the browser": "在浏览器里",
+    "Tests": "测试",
+    "Performance": "性能",
+    "Puzzle data": "题目数据",
+}
+"""Each section of README.md and its name in README.zh-CN.md (make_links.PUBLISH_ZH names one)."""
+ZH_ONLY_SECTIONS = {"让库说中文", "翻译怎样保持同步"}
+"""Sections only the Chinese README has: how to choose Chinese, how the editions keep in step."""
+
+
+def headings(path: Path) -> list[str]:
+    """A Markdown file's `##` and `###` headings in order (fenced code left out)."""
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)
+    return re.findall(r"^#{2,3} (.+)$", text, re.M)
+
+
+def test_the_chinese_readme_has_every_section_of_the_english_one_in_order():
+    from tools.make_links import PUBLISH_ZH
+
+    english = headings(ROOT / "README.md")
+    missing = [name for name in english if name not in README_SECTIONS]
+    assert missing == [], "a new README.md section: add its Chinese name here and write it"
+    chinese = [name for name in headings(ROOT / "README.zh-CN.md") if name not in ZH_ONLY_SECTIONS]
+    assert chinese == [README_SECTIONS[name] for name in english]
+    assert README_SECTIONS["Publish the course for your class"] == PUBLISH_ZH
