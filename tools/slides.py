@@ -265,7 +265,9 @@ def slide_types(notebook: nbformat.NotebookNode) -> list[str]:
             kind = GO_ON
         if cell.cell_type == "code":
             answer_due = False
-        if PREDICT.search(heading):
+        elif kind in ("slide", "subslide"):  # a question asked on an earlier slide is not here
+            answer_due = PREDICT.search(heading) is not None
+        elif PREDICT.search(heading):
             answer_due = True
         if kind in ("slide", "subslide"):
             filled = height if height <= ROOM else last_piece_height(cell)
