@@ -76,9 +76,10 @@ app: $(STAMP)
 app-zh:
 	SUDOKU_LANG=zh $(MAKE) app
 
-# One reveal.js deck a notebook in build/slides/, opening offline: reveal.js, jQuery and RequireJS
-# come from the npm registry (pinned in tools/slides_build/package-lock.json) and are copied
-# beside the decks, so a deck loads no script from the network.
+# One reveal.js deck a notebook in build/slides/ (the Chinese ones in build/slides/zh/), opening
+# offline: reveal.js, jQuery and RequireJS come from the npm registry (pinned in
+# tools/slides_build/package-lock.json) and are copied beside the decks, so a deck loads no script
+# from the network.
 SLIDES_NPM := tools/slides_build/node_modules/.installed-stamp
 
 $(SLIDES_NPM): tools/slides_build/package.json tools/slides_build/package-lock.json
