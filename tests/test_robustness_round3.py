@@ -182,3 +182,168 @@ def test_a_one_line_spin_is_stopped_with_no_signal_and_no_thread() -> None:
     assert "no answer after 0.5 seconds" in run.stdout, run.stdout + run.stderr
     seconds = float(run.stdout.split("SECONDS")[1])
     assert seconds < 3 * 0.5 + SLACK, seconds
+
+
+# --- settings that never break an import --------------------------------------------------------
+
+LANGUAGE_OF = "import sudoku_lib; from sudoku_lib.i18n import get_language; print(get_language())"
+
+
+@pytest.mark.parametrize(
+    ("setting", "spoken"),
+    [("zh_CN.UTF-8", "zh"), ("zh_CN", "zh"), ("C", "en"), ("en_US.UTF-8", "en"), ("POSIX", "en")],
+)
+def test_sudoku_lang_is_read_as_lang_is(setting: str, spoken: str) -> None:
+    run = run_child(LANGUAGE_OF, env={"SUDOKU_LANG": setting})
+    assert run.returncode == 0 and run.stdout.strip() == spoken, run.stdout + run.stderr
+    assert run.stderr == "", run.stderr
+
+
+def test_an_unknown_language_gives_english_and_one_line_never_a_failed_import() -> None:
+    run = run_child(LANGUAGE_OF, env={"SUDOKU_LANG": "klingon"})
+    assert run.returncode == 0 and run.stdout.strip() == "en", run.stdout + run.stderr
+    assert len(run.stderr.splitlines()) == 1 and "'klingon'" in run.stderr, run.stderr
+
+
+@pytest.mark.parametrize("damage", ["missing", "damaged"])
+def test_a_missing_or_damaged_catalog_gives_english_and_one_line(
+    damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sudoku_lib import i18n
+
+    folder = tmp_path / "zh_CN" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    if damage == "damaged":
+        (folder / "sudoku_lib.mo").write_bytes(b"not a catalog at all")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_warned", set())
+    try:
+        i18n.set_language("zh")
+        i18n.set_language("zh")  # said once, not twice
+        assert i18n.get_language() == "en"
+    finally:
+        i18n.set_language("en")
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and "zh_CN" in said[0] and "English" in said[0], said
+
+
+# --- the tools and the command line -------------------------------------------------------------
+
+
+def test_make_student_passes_over_a_learner_file_that_is_json_but_not_a_notebook(
+    tmp_path: Path,
+) -> None:
+    from tools import make_student
+
+    assert make_student.main(["--out", str(tmp_path)]) == 0
+    first, second, *others = sorted(tmp_path.glob("*.ipynb"))
+    first.write_text("[1, 2]")
+    second.write_text('{"cells": 5}')
+    others[-1].unlink()  # the run must go on past the two and bring this one back
+    rerun = (
+        "import sys; from tools.make_student import main; sys.exit(main(['--out', sys.argv[1]]))"
+    )
+    run = run_child(rerun, str(tmp_path))
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    said = run.stdout.splitlines()
+    assert [line.split(":")[0] for line in said if "not a notebook" in line] == [
+        first.name,
+        second.name,
+    ], said
+    assert others[-1].exists() and first.read_text() == "[1, 2]"
+
+
+def test_make_reset_passes_nb_as_data_never_as_shell(tmp_path: Path) -> None:
+    venv = Path(sys.executable).parent.parent
+    planted = tmp_path / "planted"
+    hostile = f"NB=03; touch {planted}"
+    run = subprocess.run(
+        ["make", "-s", "-o", f"{venv}/.installed-stamp", "reset", f"VENV={venv}", hostile],
+        capture_output=True,
+        text=True,
+        timeout=OUTER,
+        cwd=ROOT,
+    )
+    assert not planted.exists()
+    assert run.returncode != 0 and "matches no notebook" in run.stderr, run.stdout + run.stderr
+
+
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def solve_command(
+    *args: str, env: dict[str, str] | None = None, shell: str = ""
+) -> subprocess.CompletedProcess[str]:
+    """`python -m sudoku_lib solve ...`, with `shell` redirections after it (`>&-`)."""
+    quoted = " ".join(f"'{arg}'" for arg in args)
+    return subprocess.run(
+        ["sh", "-c", f"'{sys.executable}' -m sudoku_lib solve {quoted} {shell}"],
+        capture_output=True,
+        text=True,
+        timeout=OUTER,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+    )
+
+
+def test_solve_with_stdout_closed_says_so_and_fails() -> None:
+    run = solve_command(PUZZLE, shell=">&-")
+    assert run.returncode == 4, run
+    assert len(run.stderr.splitlines()) == 1 and "standard output" in run.stderr, run.stderr
+
+
+def test_solve_in_chinese_on_an_ascii_terminal_writes_escapes_not_a_traceback() -> None:
+    run = solve_command(PUZZLE, env={"SUDOKU_LANG": "zh", "PYTHONIOENCODING": "ascii"})
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+    assert "\\u" in run.stdout, run.stdout  # the Chinese status line, as escapes
+
+
+def test_a_typo_at_the_end_of_a_puzzle_is_named_not_read_as_a_file_name() -> None:
+    run = solve_command(PUZZLE[:-1] + "x")
+    assert run.returncode == 2, run
+    assert "'x' at row 9, column 9" in run.stderr and "file" not in run.stderr, run.stderr
+
+
+def test_predict_is_a_switch_like_every_other() -> None:
+    from sudoku_lib.puzzles import SAMPLE
+    from sudoku_lib.stepper.model import StepperModel
+
+    with pytest.raises(TypeError, match="predict must be True or False"):
+        StepperModel(SAMPLE, predict="yes")  # type: ignore[arg-type]
+
+
+def test_a_library_error_in_a_notebook_shows_its_one_line() -> None:
+    """IPython shows what `_render_traceback_` returns in place of the frames."""
+    code = "from sudoku_lib import solve\nsolve('12x')"
+    run = subprocess.run(
+        [sys.executable, "-m", "IPython", "--colors=NoColor", "--quick", "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=OUTER,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    shown = (run.stdout + run.stderr).strip().splitlines()
+    assert shown and shown[0].startswith("PuzzleFormatError: "), shown
+    assert "Traceback" not in run.stdout + run.stderr and len(shown) == 1, shown
+
+
+# --- no import circle between the charts and their drawing -------------------------------------
+
+
+def module_imports(path: Path) -> set[str]:
+    """The sudoku_lib modules a module imports when it is imported (not inside a function)."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = set()
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            names |= {node.module} if node.module else {alias.name for alias in node.names}
+    return names
+
+
+def test_plots_does_not_import_charts_and_charts_loads_plots_only_to_draw() -> None:
+    library = ROOT / "sudoku_lib"
+    assert "charts" not in module_imports(library / "plots.py")
+    assert "plots" not in module_imports(library / "charts.py")
