@@ -84,6 +84,10 @@ ALARM_LONGEST = 86_400.0
 """The longest limit the backstop timer is armed for (a day): the system's timer refuses some
 huge values, and a limit that long is the trace hook's alone to keep."""
 
+LIBRARY_EVERY = 256
+"""Calls of code that is not the learner's between two looks at the clock (see `library_look`):
+such calls are many, and only the hard bound is kept there."""
+
 CLOCK_EVERY = 32
 """Trace events between two looks at the clock: a line costs far more than a look, but the
 hook runs on every line of the learner's code, so the look is spread out. At well under a
@@ -244,13 +248,14 @@ class Budgets:
     this thread's `ticking`. A plain object, captured by the hooks' closures: the hooks run at
     every call of the learner's code, so they must not look the thread up each time."""
 
-    __slots__ = ("countdown", "looked", "open", "stopping", "ticking")
+    __slots__ = ("countdown", "library_countdown", "looked", "open", "stopping", "ticking")
 
     def __init__(self) -> None:
         self.open: list[Budget] = []
         self.countdown = CLOCK_EVERY
         self.stopping = False  # an open deadline has raised its stop: every event is looked at
         self.looked = 0.0  # when the hook last looked at the clock (monotonic)
+        self.library_countdown = LIBRARY_EVERY
         self.ticking = ticking_hook(self)
 
 
@@ -378,6 +383,9 @@ def budget_hook(previous: TraceFunction | None) -> TraceFunction:
         if mode is None:
             mode = code_mode(frame)
         if not mode:
+            budgets.library_countdown -= 1
+            if budgets.library_countdown <= 0 and not frame.f_code.co_flags & RESUMED:
+                library_look(budgets, frame)
             return inner
         budgets.countdown -= 1
         if (budgets.countdown <= 0 or budgets.stopping) and not frame.f_code.co_flags & RESUMED:
@@ -389,6 +397,19 @@ def budget_hook(previous: TraceFunction | None) -> TraceFunction:
         return local_hook(budgets, inner) if inner is not None else budgets.ticking
 
     return on_call
+
+
+def library_look(budgets: Budgets, frame: FrameType) -> None:
+    """The hook's look at a call of code that is not the learner's (the library's, another
+    package's): nothing is stopped there before the hard bound, but once it is past and the
+    learner's code has been quiet (one long call into the library), the stop is raised here.
+    This is what keeps the hard bound where no timer and no watchdog can (a browser's Python)."""
+    budgets.library_countdown = LIBRARY_EVERY
+    now = time.monotonic()
+    for budget in budgets.open:
+        hurry(budget, now)
+        if now - budget.last_raised >= HARD_REPEAT and stuck(budget, frame, now):
+            raise_stop(budgets, [budget])
 
 
 def local_hook(budgets: Budgets, inner: TraceFunction) -> TraceFunction:
