@@ -10,6 +10,7 @@ limit is 1 s of CPU, stopped by 3 s of wall clock at the latest (`WALL_FACTOR`);
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -26,15 +27,26 @@ OUTER = 60  # seconds after which the child is killed and the test fails
 def run_child(
     script: str, *args: str, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Run a Python script in a child process with the worktree importable, killed after OUTER."""
-    return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(script), *args],
-        capture_output=True,
+    """Run a Python script in a child process with the worktree importable. It runs in a
+    session of its own, so that after OUTER seconds it is killed with everything it started (a
+    `sleep` it left would hold the output pipe open, and the test would wait for it)."""
+    command = [sys.executable, "-c", textwrap.dedent(script), *args]
+    child = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=OUTER,
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+        start_new_session=True,
     )
+    try:
+        stdout, stderr = child.communicate(timeout=OUTER)
+    except subprocess.TimeoutExpired:
+        os.killpg(child.pid, signal.SIGKILL)
+        stdout, stderr = child.communicate()
+        stderr += f"\n(killed after {OUTER} s)"
+    return subprocess.CompletedProcess(command, child.returncode, stdout, stderr)
 
 
 # --- the time limit -----------------------------------------------------------------------------
@@ -142,16 +154,23 @@ PRINTING = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from learner_print import f
+from sudoku_lib import watch
 from sudoku_lib.checks.core import Case, check_cases
-check_cases("f", f, [Case("one", (1,), 2)], time_limit=1.0)
+if sys.argv[2] == "check":
+    check_cases("f", f, [Case("one", (1,), 2)], time_limit=1.0)
+else:
+    watch(f, 1)
 """
 
 
-def test_what_a_check_lets_through_of_the_learners_prints_is_bounded(tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["check", "watch"])
+def test_what_a_check_or_watch_lets_through_of_the_learners_prints_is_bounded(
+    where: str, tmp_path: Path
+) -> None:
     (tmp_path / "learner_print.py").write_text(
         "def f(n):\n    for _ in range(10_000):\n        print('x' * 1000)\n    return 2 * n\n"
     )
-    run = run_child(PRINTING, str(tmp_path))
+    run = run_child(PRINTING, str(tmp_path), where)
     assert len(run.stdout) < 120_000, len(run.stdout)
     assert "output cut" in run.stdout, run.stdout[-300:]
 
