@@ -2,12 +2,13 @@
 
 `with deadline(3.0) as limit: answer = learners_function(board)` raises `TooSlow` inside the
 learner's function once it has used three seconds. The hook is the standard library's
-`sys.settrace`: it sees each call of the learner's own code and each line of their loops, and
-reads the clock there, so the stop can only ever be raised in code the learner wrote, never
-inside the library, the standard library or the interpreter's own machinery. Nothing needs a
-signal or a thread, so the same limit works in a Jupyter kernel, in a worker thread, and in a
-browser's Python (Pyodide has neither). The seconds are the thread's CPU time, bounded by the
-wall clock at `WALL_FACTOR` times the limit, so a busy machine does not fail code in time.
+`sys.settrace`: it sees each call of the learner's own code and each line of their loops (each
+instruction of a loop that has no line to see: `while True: pass` on one line), and reads the
+clock there, so this stop is only ever raised in code the learner wrote, never inside the
+library, the standard library or the interpreter's own machinery. It needs no signal and no
+thread, so the same limit works in a Jupyter kernel, in a worker thread, and in a browser's
+Python (Pyodide has neither). The seconds are the thread's CPU time, so a busy machine does not
+fail code that would be in time.
 
 A learner's bare `except:` catches the stop (it is a BaseException, so `except Exception:` does
 not). Once the time is up, the hook raises it again at the learner's next line, next call, and
@@ -21,10 +22,22 @@ put back exactly on exit. A tool with its own trace function (`watch`'s recorder
 frames: one hook does both jobs, and every enclosing deadline's time is kept by whichever hook
 runs. Tracing costs time: code that makes many small calls runs three to five times slower.
 
-What a trace hook cannot see is a blocking call into C that never comes back to Python
-(`time.sleep(100)`). Where a signal timer exists (Unix, main thread) it is armed as a backstop
-for that case only: its handler raises the stop only when the frame it interrupted is the
-learner's own, inside the deadline's body. Without it everything else still holds.
+What a trace hook cannot see is code that is not the learner's and runs long: a blocking call
+(`threading.Event().wait()`, `subprocess.run(["sleep", "1000"])`), a regular expression that
+backtracks for ever, one long call into the library. For those there is a hard bound, the wall
+clock at `WALL_FACTOR` times the limit. Once the body has passed it and the learner's code has
+shown the hook no event for `HURRY` seconds, the stop is raised wherever the body is:
+- in the main thread on Unix, by a signal timer, which also breaks a blocking system call;
+- in any other thread, by a watchdog thread, which raises the stop in the body's thread from
+  outside (`PyThreadState_SetAsyncExc`) and lets a `Condition.wait` go so that it is met;
+- everywhere, the hook itself at the library's own calls (`library_look`): the one way left
+  in a browser's Python, which has neither signals nor threads.
+Once the stop is out, the threads and processes the body started are ended (leftovers.py);
+they are ended on the way out in any case, and the body's output is bounded there too.
+
+What nothing can stop: a loop inside C code that never comes back to Python, outside the main
+thread (a catastrophic regular expression in a worker thread, any such call in a browser). The
+learner interrupts or restarts the kernel then; the README says so.
 """
 
 from __future__ import annotations
