@@ -199,14 +199,16 @@ hub-load: $(STAMP) $(HUB_PROXY)
 	$(BIN)/python -m tools.hub_load --users $(USERS) $(if $(NB),--notebooks $(NB))
 
 # Build one notebook of the learner's copy afresh (`make reset NB=03`); the old one is backed up
-# in learner/backups/ first.
+# in learner/backups/ first. NB reaches the shell as data, never as code: it is read from the
+# environment (make puts a command line's variables there), split into words with globbing off,
+# and the tool refuses a name that matches no notebook.
 reset: $(STAMP)
-	@test -n "$(NB)" || { echo "say which notebook, for example: make reset NB=03"; exit 2; }
-	$(BIN)/python -m tools.make_student --out learner --reset $(NB)
+	@test -n "$$NB" || { echo "say which notebook, for example: make reset NB=03"; exit 2; }
+	set -f; $(BIN)/python -m tools.make_student --out learner --reset $$NB
 
 reset-zh: $(STAMP)
-	@test -n "$(NB)" || { echo "说明要重建哪一本，例如：make reset-zh NB=03"; exit 2; }
-	$(BIN)/python -m tools.make_student --lang zh --reset $(NB)
+	@test -n "$$NB" || { echo "说明要重建哪一本，例如：make reset-zh NB=03"; exit 2; }
+	set -f; $(BIN)/python -m tools.make_student --lang zh --reset $$NB
 
 # How long each notebook takes under nbconvert, kernel start included, in both copies (budget 8 s),
 # with the CPU time it used and the load average to read the wall times by.

@@ -1,7 +1,8 @@
 """Charts of measured effort, as notebooks call them: strategies side by side, distributions,
 heavy tails, clues vs effort, and the summary table.
 
-The charts are drawn by matplotlib (`sudoku_lib.plots`), imported only when a chart is drawn: a
+The charts are drawn by matplotlib (`sudoku_lib.plots`), imported only when a chart is drawn (the
+one way the two modules meet: `plots` needs nothing of this module's), so a
 browser's Python (JupyterLite's Pyodide) has no matplotlib, and there each chart says so in one
 line and returns None, so the rest of the notebook runs. Each chart comes back as a `Chart`,
 which shows itself once as the cell's result (a sharp PNG); `title=` replaces `plt.title(...)`,
@@ -18,16 +19,16 @@ from typing import TYPE_CHECKING
 
 from .fonts import use_chinese_font
 from .i18n import get_language
-from .measure import Record, count_text, format_summaries, summary
+from .measure import Record, Results, count_text, format_summaries, summary
 from .stats import format_seconds
-from .style import SERIES_COLOURS, STRATEGY_COLOURS
+from .style import series_colours as series_colours  # where notebooks have called them
+from .style import set_colours as set_colours
 from .words import picture_text
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-Results = Mapping[str, Sequence[Record]]
 DPI = 100
 """Pixels per inch a chart is shown at; it is drawn at twice that, so it stays sharp on a
 high-density screen or zoomed on a projector."""
@@ -84,23 +85,6 @@ def chart_axes(ax: Axes | None, size: tuple[float, float]) -> Axes:
     from .plots import axes_or_new
 
     return axes_or_new(ax, size)
-
-
-def series_colours(labels: Sequence[str]) -> dict[str, str]:
-    """A colour per label: a strategy's own colour from style.py when the label names one; other
-    labels (the steps of the pruning ladder) take the colour-blind-safe series colours in order,
-    the last of them always the pruned search's blue, so a full ladder ends where "pruned" is."""
-    colours = {label: STRATEGY_COLOURS[label] for label in labels if label in STRATEGY_COLOURS}
-    others = [label for label in labels if label not in STRATEGY_COLOURS]
-    palette = SERIES_COLOURS[-len(others) :] if len(others) <= len(SERIES_COLOURS) else []
-    for i, label in enumerate(others):
-        colours[label] = palette[i] if palette else SERIES_COLOURS[i % len(SERIES_COLOURS)]
-    return colours
-
-
-def set_colours(labels: Sequence[str]) -> dict[str, str]:
-    """Distinct colours for series that are not strategies (puzzle sets), in order."""
-    return {label: SERIES_COLOURS[i % len(SERIES_COLOURS)] for i, label in enumerate(labels)}
 
 
 def effort_bars(

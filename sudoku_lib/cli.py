@@ -145,11 +145,26 @@ def looks_like_a_path(text: str) -> bool:
         return False
     if os.path.lexists(text) or "/" in text or os.sep in text:
         return True
+    if len(text) >= MIN_CELLS and len(strange_characters(text)) <= len(text) // 10:
+        return False  # puzzle text with a typo or two: the parser says which, and where
     suffix = Path(text).suffix
     if any(char not in CELL_CHARACTERS for char in suffix[1:]):
         return True
-    strange = any(char not in CELL_CHARACTERS and char not in DECORATION for char in text)
-    return len(text) < 16 and strange and not any(char.isspace() for char in text)
+    strange = bool(strange_characters(text))
+    return len(text) < MIN_CELLS and strange and not any(char.isspace() for char in text)
+
+
+MIN_CELLS = 16
+"""The fewest cells a puzzle has (4x4): text this long that is nearly all cells is a puzzle."""
+
+
+def strange_characters(text: str) -> list[str]:
+    """The characters of `text` that no puzzle has (not a cell, a grid line or a space)."""
+    return [
+        char
+        for char in text
+        if char not in CELL_CHARACTERS and char not in DECORATION and not char.isspace()
+    ]
 
 
 def read_puzzle(argument: str) -> str:
@@ -350,8 +365,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command and return its exit code (see the table above)."""
+    writes_anything()
     with argparse_speaks_ours():
         return run(argv)
+
+
+def writes_anything() -> None:
+    """Let stdout and stderr write any text, whatever their encoding: a character the encoding
+    lacks (Chinese under `PYTHONIOENCODING=ascii`) is written as its `\\uXXXX` escape, rather
+    than ending the command with a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def run(argv: Sequence[str] | None) -> int:
@@ -359,6 +385,10 @@ def run(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         command: Callable[[argparse.Namespace], int] = args.run
+        if sys.stdout is None:  # started with stdout closed (`>&-`): nothing could be said
+            raise CommandLineError(
+                _("standard output is closed: nothing was written"), CANNOT_READ_OR_WRITE
+            )
         code = command(args)
         if sys.stdout is not None:
             sys.stdout.flush()  # a closed pipe shows here, while we can still say so

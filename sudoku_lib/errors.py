@@ -10,6 +10,12 @@ from __future__ import annotations
 class SudokuError(ValueError):
     """Base class: something the library was given is wrong (not a bug in the library)."""
 
+    def _render_traceback_(self) -> list[str]:
+        """What IPython shows in a notebook in place of the stack of frames: the one line that
+        says what was wrong. The frames are the library's own and would only bury it (the
+        checks' reports are shown the same way)."""
+        return [f"{type(self).__name__}: {self}"]
+
 
 class PuzzleFormatError(SudokuError):
     """The input cannot be read as a board; the message says what and where.

@@ -10,12 +10,17 @@ a test checks that the committed `.mo` says what the `.po` says.
 
 Words are looked up when they are shown, never when a module is imported, so switching language
 in the middle of a session changes every message from then on.
+
+`SUDOKU_LANG` is read as a desktop's `LANG` is: `zh_CN.UTF-8` means Chinese, `C` and
+`en_US.UTF-8` English. A setting never breaks an import: a value the course does not speak, or a
+catalog that is missing or damaged, gives English and one line on stderr saying so.
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
 import os
+import sys
 from pathlib import Path
 
 from .errors import ArgumentError
@@ -24,7 +29,15 @@ DOMAIN = "sudoku_lib"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = {"en": "en", "zh": "zh_CN"}
 """The languages the course speaks: the code a learner types, and the catalog's locale."""
-ALIASES = {"zh_cn": "zh", "zh-cn": "zh", "zh-hans": "zh", "cn": "zh", "english": "en"}
+ALIASES = {
+    "zh_cn": "zh",
+    "zh-cn": "zh",
+    "zh-hans": "zh",
+    "cn": "zh",
+    "english": "en",
+    "c": "en",
+    "posix": "en",
+}
 ENVIRONMENT_VARIABLE = "SUDOKU_LANG"
 
 _language = "en"
@@ -37,8 +50,10 @@ def language_code(name: str) -> str:
         raise TypeError(
             _("language: expected a string such as 'zh' or 'en', got {name!r}").format(name=name)
         )
-    code = name.strip().lower()
+    code = name.strip().lower().split(".")[0].split("@")[0]  # zh_CN.UTF-8, sr_RS@latin
     code = ALIASES.get(code, code)
+    if code not in LANGUAGES and code[:3] in {"en_", "en-", "zh_", "zh-"}:
+        code = code[:2]  # en_US, en-GB, zh_SG: the course speaks one English, one Chinese
     if code not in LANGUAGES:
         known = ", ".join(repr(known) for known in LANGUAGES)
         said = _("language: {name!r} is not one the course speaks; choose {known}")
@@ -51,15 +66,33 @@ def set_language(name: str) -> None:
 
     Charts drawn afterwards use a font that has Chinese characters (`sudoku_lib.charts` sets
     it when it draws, so choosing the language never imports matplotlib: a browser's Python
-    has none).
+    has none). A catalog that is missing or damaged leaves English, said in one line on stderr.
     """
     global _language, _catalog
     code = language_code(name)
-    if code == "en":
-        _catalog = _gettext.NullTranslations()
-    else:
-        _catalog = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[LANGUAGES[code]])
-    _language = code
+    catalog: _gettext.NullTranslations = _gettext.NullTranslations()
+    if code != "en":
+        try:
+            catalog = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[LANGUAGES[code]])
+        except Exception as error:  # missing (OSError) or damaged (any parse error) catalog
+            warn_once(
+                _(
+                    "sudoku_lib: the {language} catalog could not be read ({error}); "
+                    "speaking English"
+                ).format(language=LANGUAGES[code], error=type(error).__name__)
+            )
+            code = "en"
+    _catalog, _language = catalog, code
+
+
+_warned: set[str] = set()
+
+
+def warn_once(line: str) -> None:
+    """Say on stderr, once per session, why the language asked for is not the one spoken."""
+    if line not in _warned:
+        _warned.add(line)
+        print(line, file=sys.stderr)
 
 
 def get_language() -> str:
@@ -94,10 +127,20 @@ def npgettext(context: str, singular: str, plural: str, count: int) -> str:
 
 
 def _language_from_environment() -> None:
-    """Start in the language `SUDOKU_LANG` names, if it names one; a bad name is said at once."""
+    """Start in the language `SUDOKU_LANG` names, if it names one; a name the course does not
+    speak is said in one line, and English spoken."""
     chosen = os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
-    if chosen:
+    if not chosen:
+        return
+    try:
         set_language(chosen)
+    except ArgumentError:
+        warn_once(
+            _(
+                "sudoku_lib: {variable}={value!r} is not a language the course speaks; "
+                "speaking English"
+            ).format(variable=ENVIRONMENT_VARIABLE, value=chosen)
+        )
 
 
 _language_from_environment()

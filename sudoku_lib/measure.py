@@ -60,6 +60,11 @@ class Record:
         return self.status == "gave up"
 
 
+Results = Mapping[str, Sequence[Record]]
+"""Measured series, as the charts take them: a label (a strategy, a pruning step, a puzzle set)
+and its records."""
+
+
 Step = tuple[str, str, dict[str, bool]]
 
 PRUNING_OFF = dict.fromkeys(SWITCHES["pruned"], False)

@@ -22,9 +22,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, MaxNLocator, NullFormatter
 
-from .charts import Results, series_colours, set_colours
-from .measure import Record, values
-from .style import EDGE, GRID_THIN
+from .measure import Record, Results, values
+from .style import EDGE, GRID_THIN, series_colours, set_colours
 from .words import picture_text, series_name
 
 LABELED = ("nodes", "seconds", "backtracks", "forced")

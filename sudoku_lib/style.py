@@ -7,6 +7,8 @@ series in charts carry their names on the chart, and bars have a dark edge, so a
 projector or a grey print still tells them apart.
 """
 
+from collections.abc import Sequence
+
 OKABE_ITO = {
     "black": "#000000",
     "orange": "#E69F00",
@@ -48,3 +50,20 @@ SERIES_COLOURS = tuple(
 """Colours for other series in order (the steps of the pruning ladder, puzzle sets): six that
 stay distinct for colour-blind viewers, ending in the pruned search's blue (black is kept for
 text, yellow is too pale on white)."""
+
+
+def series_colours(labels: Sequence[str]) -> dict[str, str]:
+    """A colour per label: a strategy's own colour from style.py when the label names one; other
+    labels (the steps of the pruning ladder) take the colour-blind-safe series colours in order,
+    the last of them always the pruned search's blue, so a full ladder ends where "pruned" is."""
+    colours = {label: STRATEGY_COLOURS[label] for label in labels if label in STRATEGY_COLOURS}
+    others = [label for label in labels if label not in STRATEGY_COLOURS]
+    palette = SERIES_COLOURS[-len(others) :] if len(others) <= len(SERIES_COLOURS) else []
+    for i, label in enumerate(others):
+        colours[label] = palette[i] if palette else SERIES_COLOURS[i % len(SERIES_COLOURS)]
+    return colours
+
+
+def set_colours(labels: Sequence[str]) -> dict[str, str]:
+    """Distinct colours for series that are not strategies (puzzle sets), in order."""
+    return {label: SERIES_COLOURS[i % len(SERIES_COLOURS)] for i, label in enumerate(labels)}

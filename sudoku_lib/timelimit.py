@@ -2,12 +2,13 @@
 
 `with deadline(3.0) as limit: answer = learners_function(board)` raises `TooSlow` inside the
 learner's function once it has used three seconds. The hook is the standard library's
-`sys.settrace`: it sees each call of the learner's own code and each line of their loops, and
-reads the clock there, so the stop can only ever be raised in code the learner wrote, never
-inside the library, the standard library or the interpreter's own machinery. Nothing needs a
-signal or a thread, so the same limit works in a Jupyter kernel, in a worker thread, and in a
-browser's Python (Pyodide has neither). The seconds are the thread's CPU time, bounded by the
-wall clock at `WALL_FACTOR` times the limit, so a busy machine does not fail code in time.
+`sys.settrace`: it sees each call of the learner's own code and each line of their loops (each
+instruction of a loop that has no line to see: `while True: pass` on one line), and reads the
+clock there, so this stop is only ever raised in code the learner wrote, never inside the
+library, the standard library or the interpreter's own machinery. It needs no signal and no
+thread, so the same limit works in a Jupyter kernel, in a worker thread, and in a browser's
+Python (Pyodide has neither). The seconds are the thread's CPU time, so a busy machine does not
+fail code that would be in time.
 
 A learner's bare `except:` catches the stop (it is a BaseException, so `except Exception:` does
 not). Once the time is up, the hook raises it again at the learner's next line, next call, and
@@ -21,10 +22,22 @@ put back exactly on exit. A tool with its own trace function (`watch`'s recorder
 frames: one hook does both jobs, and every enclosing deadline's time is kept by whichever hook
 runs. Tracing costs time: code that makes many small calls runs three to five times slower.
 
-What a trace hook cannot see is a blocking call into C that never comes back to Python
-(`time.sleep(100)`). Where a signal timer exists (Unix, main thread) it is armed as a backstop
-for that case only: its handler raises the stop only when the frame it interrupted is the
-learner's own, inside the deadline's body. Without it everything else still holds.
+What a trace hook cannot see is code that is not the learner's and runs long: a blocking call
+(`threading.Event().wait()`, `subprocess.run(["sleep", "1000"])`), a regular expression that
+backtracks for ever, one long call into the library. For those there is a hard bound, the wall
+clock at `WALL_FACTOR` times the limit. Once the body has passed it and the learner's code has
+shown the hook no event for `HURRY` seconds, the stop is raised wherever the body is:
+- in the main thread on Unix, by a signal timer, which also breaks a blocking system call;
+- in any other thread, by a watchdog thread, which raises the stop in the body's thread from
+  outside (`PyThreadState_SetAsyncExc`) and lets a `Condition.wait` go so that it is met;
+- everywhere, the hook itself at the library's own calls (`library_look`): the one way left
+  in a browser's Python, which has neither signals nor threads.
+Once the stop is out, the threads and processes the body started are ended (leftovers.py);
+they are ended on the way out in any case, and the body's output is bounded there too.
+
+What nothing can stop: a loop inside C code that never comes back to Python, outside the main
+thread (a catastrophic regular expression in a worker thread, any such call in a browser). The
+learner interrupts or restarts the kernel then; the README says so.
 """
 
 from __future__ import annotations
@@ -43,12 +56,24 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import CodeType, FrameType
 from typing import Any
 
+from . import leftovers
 from .i18n import _
+from .leftovers import (
+    PYODIDE,
+    Started,
+    bounded_output,
+    end_processes,
+    end_threads,
+    raise_in,
+    runnable,
+    wake_waiter,
+    watched_starts,
+)
 
 TraceFunction = Callable[[FrameType, str, Any], Any]
 
@@ -64,9 +89,17 @@ WALL_FACTOR = 3.0
 """How many times its limit a case may take by the wall clock: the limit is CPU time, and this
 bounds code that waits instead (a blocking call) or a machine so busy the case barely runs."""
 
+HURRY = 0.25
+"""Seconds before the hard bound (the wall clock's) that the hook begins to look at the clock at
+every event of the learner's code (at most the limit itself): see `hurry`."""
+
 ALARM_LONGEST = 86_400.0
 """The longest limit the backstop timer is armed for (a day): the system's timer refuses some
 huge values, and a limit that long is the trace hook's alone to keep."""
+
+LIBRARY_EVERY = 256
+"""Calls of code that is not the learner's between two looks at the clock (see `library_look`):
+such calls are many, and only the hard bound is kept there."""
 
 CLOCK_EVERY = 32
 """Trace events between two looks at the clock: a line costs far more than a look, but the
@@ -207,6 +240,14 @@ class Budget:
     refused_at: float = 0.0  # when the stop was first raised (monotonic)
     last_raised: float = 0.0  # when the stop was last raised, by the hook or the timer
     closed: bool = False  # the body has ended: nothing may raise for this budget any more
+    thread_id: int = field(default_factory=threading.get_ident)  # the thread running the body
+    native_id: int = field(default_factory=threading.get_native_id)  # the system's id of it
+    alarmed: bool = False  # a signal timer keeps the hard bound (the main thread, on Unix)
+    started: Started = field(default_factory=Started)  # threads and processes the body started
+    budgets: Budgets | None = None  # the open deadlines of the body's thread
+    lead: float = 0.0  # seconds before the hard bound that the hook looks at every event
+    hurried: float = 0.0  # when it began to (monotonic)
+    enforced: float = 0.0  # when the watchdog last acted on this budget (monotonic)
 
     def overdue(self) -> bool:
         """Whether this budget's time is up (once up, it stays up)."""
@@ -220,12 +261,14 @@ class Budgets:
     this thread's `ticking`. A plain object, captured by the hooks' closures: the hooks run at
     every call of the learner's code, so they must not look the thread up each time."""
 
-    __slots__ = ("countdown", "open", "stopping", "ticking")
+    __slots__ = ("countdown", "library_countdown", "looked", "open", "stopping", "ticking")
 
     def __init__(self) -> None:
         self.open: list[Budget] = []
         self.countdown = CLOCK_EVERY
         self.stopping = False  # an open deadline has raised its stop: every event is looked at
+        self.looked = 0.0  # when the hook last looked at the clock (monotonic)
+        self.library_countdown = LIBRARY_EVERY
         self.ticking = ticking_hook(self)
 
 
@@ -264,6 +307,7 @@ def look(budgets: Budgets, event: str, arg: Any) -> None:
     """The time keeper's slow path: read the clock, and raise the stop if a deadline is past
     (again, if the learner's code runs on after catching it)."""
     budgets.countdown = CLOCK_EVERY
+    budgets.looked = time.monotonic()
     due = [budget for budget in budgets.open if budget.overdue()]
     if not due:
         return
@@ -288,15 +332,20 @@ def raise_stop(budgets: Budgets, due: list[Budget]) -> None:
     now = time.monotonic()
     budgets.stopping = True
     for budget in due:
-        if budget.limit.stops:
-            budget.limit.caught += 1
-        else:
-            budget.refused_at = now
-        budget.limit.stops += 1
-        budget.last_raised = now
+        count_stop(budget, now)
     if sys.getprofile() is None:
         sys.setprofile(rearm_on_profile)
     raise TooSlow
+
+
+def count_stop(budget: Budget, now: float) -> None:
+    """Count a stop raised for a budget, a second one as a catch (the code went on after one)."""
+    if budget.limit.stops:
+        budget.limit.caught += 1
+    else:
+        budget.refused_at = now
+    budget.limit.stops += 1
+    budget.last_raised = now
 
 
 def rearm() -> None:
@@ -347,15 +396,33 @@ def budget_hook(previous: TraceFunction | None) -> TraceFunction:
         if mode is None:
             mode = code_mode(frame)
         if not mode:
+            budgets.library_countdown -= 1
+            if budgets.library_countdown <= 0 and not frame.f_code.co_flags & RESUMED:
+                library_look(budgets, frame)
             return inner
         budgets.countdown -= 1
         if (budgets.countdown <= 0 or budgets.stopping) and not frame.f_code.co_flags & RESUMED:
             look(budgets, event, arg)
         if mode == LEARNER and inner is None and not budgets.stopping:
             return None  # it cannot run on for ever without a call: its calls are enough
+        if mode == LEARNER_SPIN:
+            frame.f_trace_opcodes = True  # its loop has no line events: see `spins`
         return local_hook(budgets, inner) if inner is not None else budgets.ticking
 
     return on_call
+
+
+def library_look(budgets: Budgets, frame: FrameType) -> None:
+    """The hook's look at a call of code that is not the learner's (the library's, another
+    package's): nothing is stopped there before the hard bound, but once it is past and the
+    learner's code has been quiet (one long call into the library), the stop is raised here.
+    This is what keeps the hard bound where no timer and no watchdog can (a browser's Python)."""
+    budgets.library_countdown = LIBRARY_EVERY
+    now = time.monotonic()
+    for budget in budgets.open:
+        hurry(budget, now)
+        if now - budget.last_raised >= HARD_REPEAT and stuck(budget, frame, now):
+            raise_stop(budgets, [budget])
 
 
 def local_hook(budgets: Budgets, inner: TraceFunction) -> TraceFunction:
@@ -374,20 +441,22 @@ def local_hook(budgets: Budgets, inner: TraceFunction) -> TraceFunction:
     return on_event
 
 
-NOT_LEARNER, LEARNER, LEARNER_LOOP = 0, 1, 2
+NOT_LEARNER, LEARNER, LEARNER_LOOP, LEARNER_SPIN = 0, 1, 2, 3
 _MODES: dict[CodeType, int] = {}
 
 
 def code_mode(frame: FrameType) -> int:
-    """What a frame's code is to the time limit: not the learner's, the learner's, or the
-    learner's with a loop (whose lines must be seen). Cached by code object."""
-    mode = _MODES[frame.f_code] = (
-        NOT_LEARNER
-        if not is_learner_frame(frame)
-        else LEARNER_LOOP
-        if has_loop(frame.f_code)
-        else LEARNER
-    )
+    """What a frame's code is to the time limit: not the learner's, the learner's, the
+    learner's with a loop (whose lines must be seen), or with a loop that has no lines to see
+    (whose instructions must be). Cached by code object."""
+    code = frame.f_code
+    if not is_learner_frame(frame):
+        mode = NOT_LEARNER
+    elif not has_loop(code):
+        mode = LEARNER
+    else:
+        mode = LEARNER_SPIN if spins(code) else LEARNER_LOOP
+    _MODES[code] = mode
     return mode
 
 
@@ -411,6 +480,16 @@ def has_loop(code: CodeType) -> bool:
         known = code.co_name not in COMPREHENSIONS and any(op in _BACKWARD_JUMPS for op in ops)
         _LOOPS[code] = known
     return known
+
+
+def spins(code: CodeType) -> bool:
+    """Whether code has a loop that jumps to itself: `while True: pass` on one line is one
+    instruction, and CPython reports no line event for it however often it runs, so only an
+    instruction event (`f_trace_opcodes`, slower) lets the hook see it."""
+    return any(
+        instruction.opcode in _BACKWARD_JUMPS and instruction.argval == instruction.offset
+        for instruction in dis.get_instructions(code)
+    )
 
 
 # --- the deadline -------------------------------------------------------------------------------
@@ -453,19 +532,53 @@ def deadline(seconds: float | None, *, tracer: TraceFunction | None = None) -> I
     previous: Any = sys.gettrace()  # typeshed's own trace type does not chain
     previous_profile = sys.getprofile()
     budget.hook = tracer if tracer is not None else budget_hook(previous)
-    thread_budgets().open.append(budget)
+    budgets = budget.budgets = thread_budgets()
+    budget.lead = min(HURRY, seconds)
+    outermost = not budgets.open
+    budgets.open.append(budget)
     try:
-        with alarm_backstop(budget):
+        arm_watchdog(budget)
+        with contextlib.ExitStack() as guards:
+            guards.enter_context(watched_starts(budget.started))
+            if outermost:
+                guards.enter_context(bounded_output())
+            guards.enter_context(alarm_backstop(budget))
             sys.settrace(budget.hook)
             try:
                 yield limit
                 limit.finished = True
             finally:  # closed first: a stop freed from here on must not put the hook back
-                close(budget)
-                sys.settrace(previous)
-                put_back_profile(previous_profile)
+                shielded(
+                    lambda: close(budget),
+                    arrive,
+                    lambda: sys.settrace(previous),
+                    lambda: put_back_profile(previous_profile),
+                    lambda: end_threads(budget.started),
+                    lambda: end_processes(budget.started),
+                )
     finally:
-        close(budget)  # (again, if the timer could not be set up: harmless)
+        shielded(lambda: close(budget))  # (again, if the guards could not be set up: harmless)
+
+
+def arrive() -> None:
+    """Nothing: a call, where a stop the watchdog sent just before the deadline closed arrives
+    (CPython raises one at a call's start) for `shielded` to catch, rather than later."""
+
+
+def shielded(*steps: Callable[[], object]) -> None:
+    """Run every step of a deadline's clean-up to its end: a stop the watchdog raised in this
+    thread just before the deadline closed may arrive in the middle of one (or at `arrive`),
+    and is raised again once all are done: the time was up."""
+    arrived: TooSlow | None = None
+    for step in steps:
+        while True:
+            try:
+                step()
+                break
+            except TooSlow as stop:
+                arrived = stop
+    if arrived is not None:
+        raise arrived
 
 
 def put_back_profile(previous: Any) -> None:
@@ -476,8 +589,15 @@ def put_back_profile(previous: Any) -> None:
 
 
 def close(budget: Budget) -> None:
-    """End a budget: it raises nothing more, and the thread's other deadlines go on."""
-    budget.closed = True
+    """End a budget: it raises nothing more (the watchdog sends nothing after this), and the
+    thread's other deadlines go on."""
+    with _GUARD:
+        budget.closed = True
+        last = not any(not armed.closed for armed in _ARMED)
+        watcher = _WATCHER[0] if last and _WATCHER else None
+        _CHANGED.notify_all()
+    if watcher is not None and watcher is not threading.current_thread():
+        watcher.join(WATCHER_END_WAIT)  # it ends at once: none is left running after a check
     budgets = thread_budgets()
     if budget in budgets.open:
         budgets.open.remove(budget)
@@ -505,9 +625,54 @@ def in_body(frame: FrameType | None, caller: FrameType | None) -> bool:
     return outer is caller
 
 
+def within_body(frame: FrameType | None, caller: FrameType | None) -> bool:
+    """Whether `frame`, anyone's code, runs inside the deadline's body (and not in the deadline's
+    own machinery): once the hard bound is past, the stop is raised wherever the body is."""
+    if frame is None or frame is caller or frame.f_code.co_filename in MACHINERY:
+        return False
+    outer = frame.f_back
+    while outer is not None and outer is not caller:
+        outer = outer.f_back
+    return outer is caller
+
+
+MACHINERY = frozenset({__file__, contextlib.__file__, leftovers.__file__})
+"""The files of the deadline's own code, where a stop from outside must never be raised."""
+
+
+def hurry(budget: Budget, now: float) -> None:
+    """Once the hard bound is `lead` seconds off, have the hook look at the clock at every event
+    of the learner's code: a stop from outside then lands in the library only if the learner's
+    code has shown no event for that long (it waits, or is deep in one long call)."""
+    if not budget.hurried and now >= budget.wall_ends - budget.lead:
+        budget.hurried = now
+        if budget.budgets is not None:
+            budget.budgets.stopping = True
+
+
+def stoppable_at(budget: Budget, frame: FrameType | None, now: float) -> bool:
+    """Whether a stop from outside the hook (the timer, the watchdog) may be raised in `frame`:
+    in the learner's own frame inside the body once the time is up; in any frame inside the
+    body once the hard bound is past and the learner's code has been quiet for `lead` seconds."""
+    if budget.closed or not budget.overdue() or now - budget.last_raised < REPEAT:
+        return False
+    return in_body(frame, budget.caller) or stuck(budget, frame, now)
+
+
+def stuck(budget: Budget, frame: FrameType | None, now: float) -> bool:
+    """Whether the body is past its hard bound and its learner's code has shown the hook no
+    event for `lead` seconds (it waits, or is deep in one long call): then the stop may be
+    raised from outside in whatever frame of the body runs."""
+    looked = budget.budgets.looked if budget.budgets is not None else 0.0
+    quiet = budget.hurried > 0 and now - max(looked, budget.hurried) >= budget.lead
+    return quiet and now >= budget.wall_ends and within_body(frame, budget.caller)
+
+
 def alarm_available() -> bool:
-    """A signal timer works only on Unix and only in the main thread (a kernel runs cells there)."""
-    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    """A signal timer works only on Unix and only in the main thread (a kernel runs cells there),
+    and not in a browser's Python, which has the module but no timer."""
+    main = threading.current_thread() is threading.main_thread()
+    return hasattr(signal, "setitimer") and main and not PYODIDE
 
 
 @contextmanager
@@ -524,13 +689,17 @@ def alarm_backstop(budget: Budget) -> Iterator[None]:
     def on_alarm(signum: int, frame: FrameType | None) -> None:
         if budget.closed:
             return
-        signal.setitimer(signal.ITIMER_REAL, REPEAT)  # a blocking call caught may come again
-        quiet = time.monotonic() - budget.last_raised >= REPEAT
-        if quiet and budget.overdue() and in_body(frame, budget.caller):
+        now = time.monotonic()
+        hurry(budget, now)
+        # again and again: a blocking call caught may come again
+        signal.setitimer(signal.ITIMER_REAL, max(budget.wall_ends - now, REPEAT))
+        if stoppable_at(budget, frame, now):
             raise_stop(thread_budgets(), [budget])
 
     previous = signal.signal(signal.SIGALRM, on_alarm)
-    first = (budget.limit.seconds or 0) * WALL_FACTOR  # the CPU limit is the hook's to keep
+    budget.alarmed = True
+    # the CPU limit is the hook's to keep; the timer keeps the hard bound
+    first = (budget.limit.seconds or 0) * WALL_FACTOR - budget.lead
     outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, first)
     started = time.monotonic()
     try:
@@ -541,3 +710,81 @@ def alarm_backstop(budget: Budget) -> Iterator[None]:
         if outer_delay:
             left = max(outer_delay - (time.monotonic() - started), 0.001)
             signal.setitimer(signal.ITIMER_REAL, left, outer_interval)
+
+
+# --- the watchdog -------------------------------------------------------------------------------
+
+
+WATCH_EVERY = 0.05
+"""Seconds between the watchdog's looks at the open deadlines."""
+
+HARD_REPEAT = 0.25
+"""Seconds between the watchdog's acts on one deadline past its hard bound."""
+
+WATCHER_END_WAIT = 1.0
+"""Seconds a closing deadline waits for the watchdog thread to end, once it has no more work."""
+
+_GUARD = threading.Lock()  # the watchdog raising in a thread, against that thread's `close`
+_CHANGED = threading.Condition(_GUARD)  # a deadline closed: the watchdog may have no more work
+_ARMED: list[Budget] = []
+_WATCHER: list[threading.Thread] = []  # the watchdog thread, while one runs
+
+
+def arm_watchdog(budget: Budget) -> None:
+    """Have the watchdog thread keep the hard bound (`wall_ends`) of a deadline: once it is past,
+    it ends the threads and processes the body started, and, where no signal timer can (any
+    thread but the main one), raises the stop in the body's thread from outside. Not in a
+    browser's Python, nor where a thread cannot be started: there the hook alone keeps time.
+    The thread runs only while deadlines are open, so none is left running between checks."""
+    if PYODIDE:
+        return
+    with _GUARD:
+        if not _WATCHER or not _WATCHER[0].is_alive():
+            watcher = threading.Thread(target=watch_budgets, name="time limit", daemon=True)
+            try:
+                watcher.start()
+            except RuntimeError:  # "can't start new thread"
+                return
+            _WATCHER[:] = [watcher]
+            leftovers.KEPT.add(watcher)
+        _ARMED.append(budget)
+
+
+def watch_budgets() -> None:
+    """The watchdog thread: every WATCH_EVERY seconds while deadlines are open, act on those
+    past their hard bound; it ends when the last one closes."""
+    with _GUARD:
+        while True:
+            _ARMED[:] = [budget for budget in _ARMED if not budget.closed]
+            if not _ARMED:
+                _WATCHER.clear()
+                return
+            _CHANGED.wait(WATCH_EVERY)
+            now = time.monotonic()
+            for budget in _ARMED:
+                hurry(budget, now)
+            due = [b for b in _ARMED if not b.closed and now >= b.wall_ends]
+            due = [b for b in due if now - b.enforced >= HARD_REPEAT]
+            frames = sys._current_frames() if due else {}
+            for budget in due:
+                enforce(budget, frames.get(budget.thread_id), now)
+
+
+def enforce(budget: Budget, frame: FrameType | None, now: float) -> None:
+    """Act on a deadline past its hard bound (with `_GUARD` held): raise the stop in its thread
+    unless a signal timer does that there, and once the stop is out, end the threads and
+    processes its body started (a body waiting for them wakes, and meets the stop)."""
+    budget.enforced = now
+    # the hook stops the learner's code itself wherever it runs (a thread kept waiting for a
+    # core on a busy machine looks quiet too); the watchdog only what is stuck elsewhere
+    learner_running = frame is not None and is_learner_frame(frame) and runnable(budget.native_id)
+    stoppable = not (budget.alarmed or budget.closed or learner_running)
+    stoppable = stoppable and stuck(budget, frame, now)
+    if stoppable and raise_in(budget.thread_id, TooSlow):
+        count_stop(budget, now)
+        if budget.budgets is not None:
+            budget.budgets.stopping = True
+        wake_waiter(frame)
+    if budget.limit.stops:
+        end_threads(budget.started, wait=0.0)
+        end_processes(budget.started)

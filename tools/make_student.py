@@ -103,6 +103,7 @@ class Action(Enum):
     UNCHANGED = "unchanged"
     KEPT = "kept"  # edited by the learner; the course has nothing new for it
     KEPT_OUTDATED = "kept, outdated"  # edited by the learner; the course has an update
+    NOT_A_NOTEBOOK = "not a notebook"  # the learner's file cannot be read as one: left alone
     RESET = "reset"
 
 
@@ -290,10 +291,12 @@ def fingerprint(notebook: nbformat.NotebookNode) -> str:
 
 
 def read_fingerprint(path: Path) -> str | None:
-    """The fingerprint of the notebook at path, or None when it is not a readable notebook."""
+    """The fingerprint of the notebook at path, or None when it is not a readable notebook: not
+    JSON, or JSON of another shape (a list, cells that are not a list), which nbformat meets
+    with any kind of error. The learner's file is then left alone and the report says so."""
     try:
         return fingerprint(nbformat.read(path, as_version=4))
-    except (OSError, ValueError, nbformat.reader.NotJSONError):
+    except Exception:  # whatever a damaged file makes nbformat raise
         return None
 
 
@@ -417,9 +420,11 @@ def place(fresh: nbformat.NotebookNode, target: Path, built: str | None, reset: 
         replace_file(target, data)
         return Outcome(name, Action.RESET, backup)
     current = read_fingerprint(target)
+    if current is None:
+        return Outcome(name, Action.NOT_A_NOTEBOOK)
     if current == new:
         return Outcome(name, Action.UNCHANGED)
-    if current is not None and current == built:
+    if current == built:
         replace_file(target, data)
         return Outcome(name, Action.UPDATED)
     return Outcome(name, Action.KEPT_OUTDATED if built != new else Action.KEPT)
@@ -456,6 +461,12 @@ def report(outcomes: list[Outcome], out_dir: Path, reset: str = "make reset") ->
             said = _(
                 "{name}: kept as you edited it; the course has a newer version "
                 "({reset} NB={number} takes it and backs yours up)"
+            )
+            lines.append(said.format(name=o.name, reset=reset, number=stem.split("_")[0]))
+        elif o.action is Action.NOT_A_NOTEBOOK:
+            said = _(
+                "{name}: not a notebook Jupyter can open, so it was left as it is "
+                "({reset} NB={number} builds it afresh and backs yours up)"
             )
             lines.append(said.format(name=o.name, reset=reset, number=stem.split("_")[0]))
         elif o.action is Action.RESET:

@@ -5,9 +5,10 @@ A check never raises and never hangs:
 - on a stub that still says `raise NotImplementedError` it reports "not done yet", naming the
   function that is really unfinished (a stubbed helper the exercise calls is named as that helper),
   so the student version of every notebook runs top to bottom;
-- each case runs under a time limit (`sudoku_lib.timelimit`: a trace hook that stops only the
-  learner's own code, with no signal or thread, so it works in a browser kernel too), so a brute
-  force that would run for hours is stopped with words; code that catches the stop with a bare
+- each case runs under a time limit (`sudoku_lib.timelimit`: a trace hook that stops the
+  learner's own code, with a hard bound for a blocking call or a long library call, in a browser
+  kernel too), so a brute force that would run for hours is stopped with words, and what it
+  started (threads, processes) is ended and what it prints is bounded; code that catches the stop with a bare
   `except:` and goes on is stopped again, and told so;
 - an error in the learner's code becomes a line of the report.
 

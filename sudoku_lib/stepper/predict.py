@@ -17,6 +17,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import NamedTuple, TypeVar
 
+from ..arguments import switch
 from ..errors import SudokuError
 from ..words import cap_note, ended_note, predict_text
 from .engine import RUN_CAP, Recording, Replay, Timeline, step_cap
@@ -90,7 +91,7 @@ class Predicting(Timeline[E, S]):
         self, recording: Recording[E], replay: Replay[E, S], *, predict: bool = False
     ) -> None:
         super().__init__(recording, replay)
-        self.predict = bool(predict)
+        self.predict = switch("predict", predict)  # "yes" or 1 refused, as every switch is
         self.verdict: Verdict | None = None
         """The last answer's judgement (a view shows it while its step is showing)."""
         self._judged: dict[int, bool] = {}
