@@ -53,9 +53,12 @@ lab-zh: student-zh
 
 # The teacher's copy in teacher/ (git-ignored): the committed notebooks with their solutions and
 # stored outputs, solution cells folded. Running and saving there never changes a tracked file;
-# the README says how to take a change back into notebooks/.
+# the README says how to take a change back into notebooks/. JupyterLab's settings (the font size
+# chosen for a projector, Presentation Mode's) are kept in teacher/.jupyterlab-settings, not in
+# the account's ~/.jupyter, so they never reach another JupyterLab of the same account.
 lab-teacher: teacher
-	cd teacher && $(LAB)
+	mkdir -p teacher/.jupyterlab-settings
+	cd teacher && JUPYTERLAB_SETTINGS_DIR=$(CURDIR)/teacher/.jupyterlab-settings $(LAB)
 
 teacher: $(STAMP)
 	$(BIN)/python -m tools.make_student --build teacher --out teacher

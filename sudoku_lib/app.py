@@ -229,6 +229,7 @@ APP_STYLE = """<style>
 .sudoku-app:has(.sudoku-side-by-side) { --sdk-room: 340px; }
 .sudoku-app:has(.jupyter-widget-Collapse-open) { --sdk-room: 380px; }
 .sudoku-app:has(.jupyter-widget-Collapse-open):has(.sudoku-side-by-side) { --sdk-room: 530px; }
+.sudoku-app-stage .sudoku-side-by-side { container-type: normal; }  /* sized by --sdk-unit */
 .sudoku-app-stage .sudoku-stepper, .sudoku-app-stage .sudoku-side-by-side {
   --sdk-unit: max(calc(34px / 54), min(calc(var(--jp-content-font-size1, 14px) / 14),
     calc((100vh - var(--sdk-room)) / 490))); }
