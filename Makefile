@@ -94,13 +94,15 @@ test: $(STAMP)
 # npm and PyPI only and needing nothing else at run time (tools/build_lite.py). LITE_PYODIDE=cdn
 # builds one that loads Pyodide's full distribution (with matplotlib) from its public address.
 # Any static web server serves it; `make lite-serve` is one on http://127.0.0.1:8000 (PORT=...),
-# building the site first only if a source changed. Needs npm (Node.js) for the Pyodide runtime.
+# building the site first only if a source changed, with the headers a class needs (cross-origin
+# isolation, so Kernel -> Interrupt works; the precompressed files; cache headers: see
+# tools/lite_serve.py). Needs npm (Node.js) for the Pyodide runtime.
 lite: $(STAMP)
 	$(BIN)/python -m tools.build_lite
 
 lite-serve: $(STAMP)
 	$(BIN)/python -m tools.build_lite --if-stale
-	$(BIN)/python -m http.server --bind 127.0.0.1 --directory build/lite $(or $(PORT),8000)
+	$(BIN)/python -m tools.lite_serve --port $(or $(PORT),8000)
 
 # The site in headless Chromium: notebooks 03, 05, 06 and the Chinese 05 run top to bottom, a
 # stepper, three checks, and no request leaving 127.0.0.1. Builds the site first when an input

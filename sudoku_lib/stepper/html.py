@@ -1,10 +1,12 @@
 """The stepper's pictures as HTML: the board, the call stack, and the style sheet for two sizes.
 
-Sizes are fixed in pixels so the board never squashes: when space is short the stack moves below
-the board (the containers wrap) instead. The current cell, a dead end and a clash differ in shape
-as well as colour (a solid outline, a dashed outline with a cross, a double outline with "!"), so a
-colour-blind viewer and a washed-out projector tell them apart; each marker has at least 3:1
-contrast against the white cell around it (WCAG's non-text contrast).
+A cell's size grows with JupyterLab's prose, and shrinks only to fit the room its layout leaves
+at the window's height and width (so a projector's 1280x800 shows board, caption, Step and Play
+together); when a page is narrow the stack moves below the board (the containers wrap). The
+current cell, a dead end and a clash differ in shape as well as colour (a solid outline, a dashed
+outline with a cross, a double outline with "!"), so a colour-blind viewer and a washed-out
+projector tell them apart; each marker has at least 3:1 contrast against the white cell around it
+(WCAG's non-text contrast).
 """
 
 from __future__ import annotations
