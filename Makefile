@@ -94,9 +94,9 @@ test: $(STAMP)
 # npm and PyPI only and needing nothing else at run time (tools/build_lite.py). LITE_PYODIDE=cdn
 # builds one that loads Pyodide's full distribution (with matplotlib) from its public address.
 # Any static web server serves it; `make lite-serve` is one on http://127.0.0.1:8000 (PORT=...),
-# building the site first only if a source changed, with the headers a class needs (cross-origin
-# isolation, so Kernel -> Interrupt works; the precompressed files; cache headers: see
-# tools/lite_serve.py). Needs npm (Node.js) for the Pyodide runtime.
+# building the site first only if a source changed, sending the precompressed files and cache
+# headers (tools/lite_serve.py; its --isolate adds cross-origin isolation, which Kernel -> Interrupt
+# needs but this Pyodide kernel's Run All does not survive). Needs npm (Node.js) for Pyodide.
 lite: $(STAMP)
 	$(BIN)/python -m tools.build_lite
 

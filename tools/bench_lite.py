@@ -19,6 +19,9 @@ import http.client
 import json
 import os
 import re
+import socket
+import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -91,30 +94,72 @@ def cold_open(address: str, edition: str = "") -> ColdOpen:
         return ColdOpen(time.perf_counter() - started, asked)
 
 
-def one_student(requests: list[str]) -> tuple[float, int]:
-    """Fetch a cold open's requests as a browser would (gzip accepted, six at a time): the
-    seconds it took and how many failed."""
+def fetch(url: str) -> int | None:
+    """One request as a browser makes it (gzip accepted): the bytes of its body as sent
+    (compressed), or None when it failed."""
+    asked = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    try:
+        with urllib.request.urlopen(asked, timeout=FETCH_SECONDS) as answer:
+            return len(answer.read())
+    except (OSError, http.client.HTTPException):
+        return None
+
+
+def one_student(requests: list[str]) -> tuple[float, int, int]:
+    """Fetch a cold open's requests six at a time, as a browser does: the seconds it took, the
+    bytes received and how many requests failed."""
     started = time.perf_counter()
-
-    def fetch(url: str) -> bool:
-        asked = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
-        try:
-            with urllib.request.urlopen(asked, timeout=FETCH_SECONDS) as answer:
-                answer.read()
-            return True
-        except (OSError, http.client.HTTPException):
-            return False
-
     with ThreadPoolExecutor(CONNECTIONS) as pool:
-        done = list(pool.map(fetch, requests))
-    return time.perf_counter() - started, done.count(False)
+        sizes = list(pool.map(fetch, requests))
+    received = sum(size for size in sizes if size is not None)
+    return time.perf_counter() - started, received, sizes.count(None)
 
 
-def a_class(requests: list[str], students: int) -> list[tuple[float, int]]:
-    """`students` learners opening the site at once, each fetching a cold open's requests."""
-    with ThreadPoolExecutor(students) as pool:
-        futures = [pool.submit(one_student, requests) for _ in range(students)]
-        return [f.result() for f in futures]
+@contextmanager
+def server_process(site: Path) -> Iterator[str]:
+    """tools/lite_serve.py in a process of its own (so the class's clients do not share its
+    interpreter), on a free port; its address."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "tools.lite_serve", "--site", str(site), "--port", str(port)]
+    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+    address = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(100):
+            if fetch(address + "jupyter-lite.json") is not None:
+                break
+            time.sleep(0.1)
+        yield address
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def a_class(site: Path, requests: list[str], students: int) -> str:
+    """`students` learners opening the site at once: all but one fetch the requests a cold open
+    made (rewritten to this server), one is a real browser; the figures in one line."""
+    with server_process(site) as address:
+        moved = [address + url.split("/", 3)[3] for url in requests]
+        started = time.perf_counter()
+        with ThreadPoolExecutor(students) as pool:
+            browser = pool.submit(cold_open, address)
+            fetched = [
+                f.result() for f in [pool.submit(one_student, moved) for _ in range(1, students)]
+            ]
+            opened = browser.result()
+        took = sorted(seconds for seconds, _, _ in fetched)
+        received = sum(size for _, size, _ in fetched)
+        failed = sum(failures for _, _, failures in fetched)
+        return (
+            f"a class of {students} opening it at once ({students - 1} fetching a cold open's"
+            f" {len(requests)} requests, one real browser): {megabytes(received)} to the"
+            f" {students - 1} ({megabytes(received // (students - 1))} each) in"
+            f" {format_seconds(time.perf_counter() - started)}; each learner's files in"
+            f" {format_seconds(took[len(took) // 2])} (median), {format_seconds(took[-1])}"
+            f" (slowest); {failed} failed requests; the browser's first answer after"
+            f" {format_seconds(opened.seconds)}"
+        )
 
 
 def megabytes(count: int) -> str:
@@ -153,24 +198,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         zh = cold_open(address, "zh/")
         print(f"cold open of zh/ 00 to its first answer: {format_seconds(zh.seconds)}")
-        sent.clear()
-        started = time.perf_counter()
-        with ThreadPoolExecutor(1) as beside:
-            browser = beside.submit(cold_open, address)
-            students = a_class(first.requests, args.students - 1)
-            in_class = browser.result()
-        took = sorted(seconds for seconds, _ in students)
-        failed = sum(failures for _, failures in students)
-        print(
-            f"a class of {args.students} opening it at once ({args.students - 1} fetching a cold"
-            f" open's {len(first.requests)} requests, one real browser):"
-            f" {megabytes(sum(sent))} from the server in"
-            f" {format_seconds(time.perf_counter() - started)};"
-            f" each learner's files in {format_seconds(took[len(took) // 2])} (median),"
-            f" {format_seconds(took[-1])} (slowest); {failed} failed requests;"
-            f" the browser's first answer after {format_seconds(in_class.seconds)}"
-        )
         in_browser = pyodide_figures(address)
+    print(a_class(site, first.requests, args.students), flush=True)
     here = lite_workload.figures()
     for name, seconds in here.items():
         ratio = in_browser[name] / seconds

@@ -3,18 +3,19 @@
     python -m tools.lite_serve                 # build/lite/ on http://127.0.0.1:8000/
     python -m tools.lite_serve --port 9000 --site some/other/site
 
-Plain `http.server` would do for the files, but not for three things a class needs:
+Plain `http.server` would do for the files; this one adds what a class needs:
 
-- Cross-origin isolation (`Cross-Origin-Opener-Policy: same-origin` with
-  `Cross-Origin-Embedder-Policy: require-corp`): only then may the page share memory with
-  Pyodide's worker, and Kernel -> Interrupt stops a `while True: pass` (the kernel reads the
-  interrupt from that shared memory); the site loads nothing from another origin, so nothing
-  breaks.
 - The precompressed copies the build writes beside each large file (`x.js.gz`), sent with
   `Content-Encoding: gzip` to a browser that accepts it: a third of the bytes, at no CPU cost.
 - Cache headers: JupyterLite's bundles under build/ and extensions/ carry a content hash in their
   names and may be kept for a year; everything else (the notebooks, the lock file, the wheels the
   library's version names) is revalidated on each visit, so a republished site is seen at once.
+- With `--isolate`, cross-origin isolation (`Cross-Origin-Opener-Policy: same-origin` with
+  `Cross-Origin-Embedder-Policy: require-corp`): the page may then share memory with Pyodide's
+  worker, which Kernel -> Interrupt needs to stop a `while True: pass`. It is off by default:
+  with it, this JupyterLite's Pyodide kernel (0.8.6) loses the replies of some cells of a Run All
+  (01 left 10 of its 26 cells at [*] here, and none without it), which costs a class more than an
+  Interrupt gains (the checks' time limit stops an endless answer either way).
 
 The README ("In the browser") gives the same headers for GitHub Pages and nginx.
 """
@@ -58,12 +59,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     browser accepts gzip, no log line per request, and a count of the bytes each answer took."""
 
     sent: list[int]  # bytes of every response body, shared by the server's threads
+    isolate: bool  # send the cross-origin isolation headers
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
     def end_headers(self) -> None:
-        for name, value in ISOLATION.items():
+        for name, value in ISOLATION.items() if self.isolate else ():
             self.send_header(name, value)
         self.send_header("Cache-Control", cache_control(self.path.split("?")[0]))
         super().end_headers()
@@ -103,16 +105,20 @@ class SiteServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(site: Path, port: int, sent: list[int] | None = None) -> SiteServer:
-    """A server of `site` on 127.0.0.1:`port` (0: a free one), counting into `sent`."""
-    handler = type("Counting", (SiteHandler,), {"sent": sent if sent is not None else []})
+def make_server(
+    site: Path, port: int, sent: list[int] | None = None, isolate: bool = False
+) -> SiteServer:
+    """A server of `site` on 127.0.0.1:`port` (0: a free one), counting into `sent`, sending
+    the isolation headers when `isolate`."""
+    counting = {"sent": sent if sent is not None else [], "isolate": isolate}
+    handler = type("Counting", (SiteHandler,), counting)
     return SiteServer(("127.0.0.1", port), functools.partial(handler, directory=str(site)))
 
 
 @contextmanager
-def serving(site: Path, sent: list[int] | None = None) -> Iterator[str]:
+def serving(site: Path, sent: list[int] | None = None, isolate: bool = False) -> Iterator[str]:
     """The site on a free port of 127.0.0.1, from a thread; its address."""
-    server = make_server(site, 0, sent)
+    server = make_server(site, 0, sent, isolate)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_port}/"
@@ -126,11 +132,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=build_lite.OUT, help="the built site")
     parser.add_argument("--port", type=int, default=8000, help="the port (8000)")
+    parser.add_argument(
+        "--isolate", action="store_true", help="send the cross-origin isolation headers"
+    )
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():
         print(f"lite_serve: no site in {args.site}: build it with make lite", file=sys.stderr)
         return 2
-    server = make_server(args.site, args.port)
+    server = make_server(args.site, args.port, isolate=args.isolate)
     print(f"serving {args.site} on http://127.0.0.1:{server.server_port}/ (Ctrl-C stops)")
     try:
         server.serve_forever()
