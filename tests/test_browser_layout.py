@@ -1,9 +1,12 @@
 """Everything fits a projector: JupyterLab at 1280x800 with the file browser open, in headless
-Chromium. For a default stepper, a large one, a default pair and a `watch` view, the board(s), the
-caption(s), Step and Play must sit inside the visible notebook area together, measured by their
-bounding boxes once the widget's top is scrolled to the top of the notebook. A large pair must wrap
-inside the notebook's width, never be cut; and Presentation Mode must grow the boards with the
-prose. Screenshots go to test-output/layout-*.png.
+Chromium, at the default font and in Presentation Mode. For a default stepper, a large one, a pair
+of each size, a `watch` view of 4-queens and 03's `watch(solve_board, ...)` on the 9x9 sample, the
+board(s), the caption(s), Step and Play must sit inside the visible notebook area together,
+measured by their bounding boxes once the widget's top is scrolled to the top of the notebook.
+Step must not move between clicks as the stack grows; the current call of a watched run must stay
+inside its tree's box and on screen at five points of the run; and Presentation Mode must grow the
+board, the buttons, the captions and the tree's labels with the prose. Screenshots go to
+test-output/layout-*.png.
 """
 
 from __future__ import annotations
