@@ -57,9 +57,12 @@ lab-zh: student-zh
 
 # The teacher's copy in teacher/ (git-ignored): the committed notebooks with their solutions and
 # stored outputs, solution cells folded. Running and saving there never changes a tracked file;
-# the README says how to take a change back into notebooks/.
+# the README says how to take a change back into notebooks/. JupyterLab's settings (the font size
+# chosen for a projector, Presentation Mode's) are kept in teacher/.jupyterlab-settings, not in
+# the account's ~/.jupyter, so they never reach another JupyterLab of the same account.
 lab-teacher: teacher
-	cd teacher && $(LAB)
+	mkdir -p teacher/.jupyterlab-settings
+	cd teacher && JUPYTERLAB_SETTINGS_DIR=$(CURDIR)/teacher/.jupyterlab-settings $(LAB)
 
 teacher: $(STAMP)
 	$(BIN)/python -m tools.make_student --build teacher --out teacher
@@ -96,13 +99,15 @@ test: $(STAMP)
 # npm and PyPI only and needing nothing else at run time (tools/build_lite.py). LITE_PYODIDE=cdn
 # builds one that loads Pyodide's full distribution (with matplotlib) from its public address.
 # Any static web server serves it; `make lite-serve` is one on http://127.0.0.1:8000 (PORT=...),
-# building the site first only if a source changed. Needs npm (Node.js) for the Pyodide runtime.
+# building the site first only if a source changed, sending the precompressed files and cache
+# headers (tools/lite_serve.py; its --isolate adds cross-origin isolation, which Kernel -> Interrupt
+# needs but this Pyodide kernel's Run All does not survive). Needs npm (Node.js) for Pyodide.
 lite: $(STAMP)
 	$(BIN)/python -m tools.build_lite
 
 lite-serve: $(STAMP)
 	$(BIN)/python -m tools.build_lite --if-stale
-	$(BIN)/python -m http.server --bind 127.0.0.1 --directory build/lite $(or $(PORT),8000)
+	$(BIN)/python -m tools.lite_serve --port $(or $(PORT),8000)
 
 # The site in headless Chromium: notebooks 03, 05, 06 and the Chinese 05 run top to bottom, a
 # stepper, three checks, and no request leaving 127.0.0.1. Builds the site first when an input

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .errors import ArgumentError, ConflictError, GaveUp, PuzzleFormatError, SudokuError
     from .generate import generate
     from .i18n import get_language, set_language
+    from .lite import take_newer
     from .search import SolveResult, count_solutions, solve, solve_sudoku
     from .stats import Stats
     from .stepper import Stepper, side_by_side
@@ -42,6 +43,7 @@ _HOMES = {
     "PuzzleFormatError": "errors",
     "SudokuError": "errors",
     "generate": "generate",
+    "take_newer": "lite",
     "get_language": "i18n",
     "set_language": "i18n",
     "SolveResult": "search",
@@ -85,6 +87,7 @@ __all__ = [
     "side_by_side",
     "solve",
     "solve_sudoku",
+    "take_newer",
     "to_grid_text",
     "to_string",
     "watch",
@@ -120,3 +123,8 @@ class _Package(ModuleType):
 
 
 sys.modules[__name__].__class__ = _Package
+
+if sys.platform == "emscripten":  # the browser edition: a saved notebook the site has a newer
+    from .lite import announce  # version of is said in one line when the course is imported
+
+    announce()

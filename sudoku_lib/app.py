@@ -215,11 +215,12 @@ APP_STYLE = """<style>
 .sudoku-app-problem::before { content: "⚠\\00a0"; }
 .sudoku-app-row { flex-wrap: wrap; align-items: center; gap: 6px 12px; }
 /* The stepper takes the stage's width and puts its board beside its words by itself; here the
-   counters and the caption go to the right as well, so nothing sits below the board. */
+   counters and the caption go to the right as well, under the controls (whose place then
+   never changes with their lines), so nothing sits below the board. */
 .sudoku-app-stage > .sudoku-stepper { flex: 1 1 100%; min-width: 0; }
 .sudoku-app-stage > .sudoku-stepper.sdk-large:not(.sdk-side) > .sdk-layout {
-  grid-template-areas: "title title" "board stack" "board counters" "board caption"
-    "board buttons" "board play" "board slider" "board keys";
+  grid-template-areas: "title title" "board stack" "board buttons" "board play"
+    "board slider" "board counters" "board caption" "board keys";
   grid-template-rows: auto auto auto auto auto auto auto 1fr; }
 /* The board shrinks to the window's height (never past its own size), leaving room for what is
    above and below it: more when the controls are open, more for a pair (stack, counters and
@@ -229,6 +230,7 @@ APP_STYLE = """<style>
 .sudoku-app:has(.sudoku-side-by-side) { --sdk-room: 340px; }
 .sudoku-app:has(.jupyter-widget-Collapse-open) { --sdk-room: 380px; }
 .sudoku-app:has(.jupyter-widget-Collapse-open):has(.sudoku-side-by-side) { --sdk-room: 530px; }
+.sudoku-app-stage .sudoku-side-by-side { container-type: normal; }  /* sized by --sdk-unit */
 .sudoku-app-stage .sudoku-stepper, .sudoku-app-stage .sudoku-side-by-side {
   --sdk-unit: max(calc(34px / 54), min(calc(var(--jp-content-font-size1, 14px) / 14),
     calc((100vh - var(--sdk-room)) / 490))); }

@@ -109,9 +109,13 @@ def test_the_app_pastes_steps_changes_method_and_reports_a_bad_paste(app_server)
         expect(board).to_have_attribute("data-method", "naive")
 
         step = page.locator(".sudoku-app .sdk-step").first
+        places = set()
         for k in range(1, 4):
             step.click()
             expect(board).to_have_attribute("data-position", str(k))
+            box = step.bounding_box()
+            places.add((round(box["x"]), round(box["y"])))
+        assert len(places) == 1, f"Step moved as the stack grew: {places}"
         reference = Stepper(pasted, "naive")
         reference.step(3)
         assert board.get_attribute("data-board") == flat(reference.board)

@@ -101,3 +101,32 @@ def test_the_site_s_kernel_preloads_the_library_and_asks_pypi_only_with_a_cdn():
     online = build_lite.lite_config(roots, CDN)["jupyter-config-data"]["litePluginSettings"]
     assert online[build_lite.KERNEL_PLUGIN]["pyodideUrl"] == CDN + "pyodide.mjs"
     assert online[build_lite.KERNEL_PLUGIN]["disablePyPIFallback"] is False
+
+
+def test_the_site_s_page_opens_notebook_00_and_keeps_the_configuration_the_lab_reads():
+    root = (
+        '<html><head><script id="jupyter-config-data" type="application/json">{}</script>\n'
+        "    <script type=\"module\">\n      await import('./config-utils.js?_=1a2b');\n"
+        "    </script>\n  </head></html>"
+    )
+    page = build_lite.opening_page(root, "00_start_here.ipynb")
+    assert 'window.location.replace("lab/index.html?path=00_start_here.ipynb")' in page
+    assert "config-utils" not in page and 'id="jupyter-config-data"' in page
+    with pytest.raises(SystemExit, match=r"index\.html has changed"):
+        build_lite.opening_page("<html></html>", "00_start_here.ipynb")
+
+
+def test_large_files_that_shrink_get_a_gzip_copy_and_the_rest_do_not(tmp_path: Path):
+    import gzip
+    import os
+
+    text = tmp_path / "bundle.js"
+    text.write_text("let x = 1;\n" * 500)
+    packed = tmp_path / "already.whl"
+    packed.write_bytes(os.urandom(4000))  # as a zip's deflated members are
+    small = tmp_path / "tiny.json"
+    small.write_text("{}")
+    build_lite.precompress(tmp_path)
+    assert gzip.decompress((tmp_path / "bundle.js.gz").read_bytes()) == text.read_bytes()
+    assert not (tmp_path / "already.whl.gz").exists()
+    assert not (tmp_path / "tiny.json.gz").exists()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -34,7 +35,7 @@ from sudoku_lib.stats import format_seconds
 from sudoku_lib.stepper import StepperModel
 from tests.browser_support import CHROMIUM, CHROMIUM_FLAGS, OUTPUT, ROOT, flat, require_chromium
 from tools import build_lite
-from tools.bench_lite import serving
+from tools.lite_serve import serving
 
 pytestmark = [pytest.mark.lite, pytest.mark.slow, pytest.mark.browser]
 
@@ -132,12 +133,13 @@ def browsing(served: str) -> Iterator[Browsing]:
             browser.close()
 
 
-def open_notebook(browsing: Browsing, name: str) -> None:
-    """Open a notebook of the learner's copy in JupyterLite's lab."""
+def open_notebook(browsing: Browsing, name: str, edition: str = "") -> None:
+    """Open a notebook of the learner's copy in JupyterLite's lab (the Chinese edition's with
+    edition="zh/")."""
     from playwright.sync_api import expect
 
     page = browsing.page
-    page.goto(f"{browsing.address}lab/index.html?path={name}", timeout=120_000)
+    page.goto(f"{browsing.address}{edition}lab/index.html?path={name}", timeout=120_000)
     expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=120_000)
 
 
@@ -153,7 +155,7 @@ def run_all(page: Any) -> float:
     """Run -> Run All Cells, as a learner does; wait until every code cell has its number.
     Returns the seconds until the first cell had its answer (the kernel's start included)."""
     started = time.perf_counter()
-    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^(Run|运行)$")).click()
     page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
     first = None
     deadline = time.monotonic() + RUN_ALL_SECONDS
@@ -321,12 +323,13 @@ def test_notebook_05_runs_and_its_stepper_answers_a_click_and_a_key(browsing: Br
 
 
 def test_the_chinese_05_runs_and_its_stepper_speaks_chinese(browsing: Browsing) -> None:
-    """The Chinese edition (zh/ in the site): its catalog is in the library's wheel, so after the
-    first cell's set_language("zh") the stepper's buttons and caption are Chinese there too."""
+    """The Chinese edition (a site of its own in zh/): its catalog is in the library's wheel,
+    so after the first cell's set_language("zh") the stepper's buttons and caption are Chinese
+    there too."""
     from playwright.sync_api import expect
 
     page = browsing.page
-    open_notebook(browsing, "zh/05_stepping_through_the_search.ipynb")
+    open_notebook(browsing, "05_stepping_through_the_search.ipynb", "zh/")
     run_all(page)
     assert errors_shown(page) == []
     stepper = page.locator(".sudoku-stepper").filter(has=page.locator(".sdk-step")).first
@@ -368,3 +371,85 @@ def test_a_learner_downloads_a_notebook_as_00_says(browsing: Browsing) -> None:
         nbformat.read(saved, as_version=4).cells
         == nbformat.read(SITE / "files" / "03_backtracking.ipynb", as_version=4).cells
     )
+
+
+@pytest.mark.parametrize(("edition", "menus"), [("", ["File", "Run"]), ("zh/", ["文件", "运行"])])
+def test_each_edition_opens_on_its_00_with_menus_in_its_language(
+    browsing: Browsing, edition: str, menus: list[str]
+) -> None:
+    """The site's address (or its zh/) opens notebook 00, not the Launcher; the Chinese
+    edition's JupyterLab speaks Chinese (the zh-CN language pack, its default there)."""
+    from playwright.sync_api import expect
+
+    page = browsing.page
+    page.goto(f"{browsing.address}{edition}", timeout=120_000)
+    tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")
+    expect(tab).to_contain_text("00_start_here", timeout=120_000)
+    expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible()
+    bar = page.locator(".lm-MenuBar-item")
+    for menu in menus:
+        expect(bar.filter(has_text=re.compile(f"^{menu}$"))).to_have_count(1)
+    page.screenshot(path=str(OUTPUT / f"lite-opens-{edition.strip('/') or 'en'}.png"))
+
+
+@pytest.fixture
+def republishable(site: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A copy of the site (its files linked, not copied) that a test may republish, served."""
+    import shutil
+
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy, copy_function=os.link)
+    with serving(copy) as address:
+        yield address, copy
+
+
+def test_a_saved_notebook_says_when_the_site_has_a_newer_version_and_takes_it(
+    republishable: tuple[str, Path],
+) -> None:
+    """A learner saves 00; the teacher republishes it; the import in 00 says so in one line
+    (the same line the library writes here), and take_newer("00") takes the site's, keeping
+    the learner's in backups/."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from sudoku_lib import lite
+
+    address, copy = republishable
+    name = "00_start_here.ipynb"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=[*CHROMIUM_FLAGS, OFFLINE], timeout=60_000
+        )
+        try:
+            page = browser.new_context(viewport=LAPTOP).new_page()
+            page.set_default_timeout(60_000)
+            page.goto(f"{address}lab/index.html?path={name}", timeout=120_000)
+            expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=120_000)
+            page.locator(".jp-Notebook .jp-Cell").first.click()
+            page.keyboard.press("Control+s")  # kept in the browser, in front of the site's
+            expect(page.locator(".jp-mod-dirty")).to_have_count(0)
+            page.wait_for_timeout(1000)
+
+            listing = copy / lite.VERSIONS  # the teacher republishes 00
+            versions = json.loads(listing.read_text(encoding="utf-8"))
+            versions["notebooks"][name] = "republished"
+            listing.unlink()  # a link into build/lite/: replaced, never written through
+            listing.with_name(listing.name + build_lite.GZIP).unlink(missing_ok=True)
+            listing.write_text(json.dumps(versions), encoding="utf-8")
+
+            page.reload()
+            cells = page.locator(".jp-Notebook .jp-CodeCell")
+            expect(cells.filter(has_text="from sudoku_lib import").first).to_be_visible(
+                timeout=120_000
+            )
+            importing = code_cell(page, "from sudoku_lib import")
+            said = run_cell(page, importing)
+            assert said.splitlines()[0] == lite.notice(name), said
+            taking = code_cell(page, 'print("Hello')
+            type_into(page, taking, 'from sudoku_lib import take_newer\ntake_newer("00")')
+            took = run_cell(page, taking)
+            assert took.startswith(f"{name}: ") and "backups/00_start_here." in took, took
+            page.goto(f"{address}lab/index.html", timeout=120_000)
+            page.locator(".jp-DirListing-item", has_text="backups").dblclick()
+            expect(page.locator(".jp-DirListing-item", has_text="00_start_here.")).to_have_count(1)
+        finally:
+            browser.close()

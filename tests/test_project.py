@@ -34,7 +34,7 @@ def test_environment_yml_and_pyproject_name_the_same_packages():
 # The import name of each requirement whose project is named otherwise.
 IMPORT_NAMES = {"ipython": "IPython"}
 # Imported by the library, but only inside IPython (the checks' display), where it is there.
-COME_WITH_THE_KERNEL = {"IPython"}
+COME_WITH_THE_KERNEL = {"IPython", "js", "pyodide"}  # the last two: Pyodide's own (lite.py)
 
 
 def imported_packages() -> set[str]:

@@ -284,7 +284,8 @@ def test_markers_differ_in_shape_and_have_three_to_one_contrast():
 def test_sizes_meet_the_projector_minimums(size, digit, mark, text):
     cell_px, digit_px, mark_px, text_px = html.METRICS[size]
     assert digit_px >= digit and mark_px >= mark and text_px >= text
-    assert f".sdk-{size} .sdk-n9 td {{ width: {html.scaled(cell_px)};" in html.STYLE
+    assert f".sdk-{size} .sdk-n9 {{ --sdk-cell: min({html.scaled(cell_px)}," in html.STYLE
+    assert f".sdk-{size} .sdk-n9 td {{ width: var(--sdk-cell);" in html.STYLE
     assert cell_px >= 34
     stepper = Stepper(SAMPLE, "pruned", size=size)
     assert f"sdk-{size}" in stepper.widget._dom_classes

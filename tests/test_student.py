@@ -480,6 +480,17 @@ def test_binder_and_make_lab_zh_open_the_chinese_learners_copy_in_a_chinese_jupy
     assert importlib.util.find_spec("jupyterlab_language_pack_zh_CN") is not None
 
 
+def test_make_lab_teacher_keeps_jupyterlabs_settings_in_the_teachers_copy():
+    """A font size chosen for the projector stays in teacher/, not in the account's ~/.jupyter."""
+    makefile = (ROOT / "Makefile").read_text()
+    lab = re.search(r"^lab-teacher: (.*)\n((?:\t.*\n)+)", makefile, re.M)
+    assert lab is not None and lab.group(1) == "teacher"
+    assert "cd teacher && JUPYTERLAB_SETTINGS_DIR=$(CURDIR)/teacher/.jupyterlab-settings" in (
+        lab.group(2)
+    )
+    assert "teacher/" in (ROOT / ".gitignore").read_text().splitlines()
+
+
 def test_the_chinese_build_folds_its_model_solutions_under_chinese_words():
     learner = learner_notebook(small_course_notebook(), Build.SELF_STUDY, "zh")
     folded = next(cell for cell in learner.cells if is_model_solution(cell))

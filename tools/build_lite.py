@@ -5,7 +5,13 @@
     python -m tools.build_lite --if-stale     # only when an input changed since the last build
 
 The site is JupyterLite with the Pyodide kernel, holding the learner's copy of every notebook
-(self-study build; the Chinese edition in zh/). Everything comes from the two registries a school
+(self-study build). It has two editions, each a JupyterLite of its own: English at the top and
+Chinese in zh/ (JupyterLab's menus in Chinese there, from the zh-CN language pack); each address
+opens its notebook 00. Each notebook is stamped with its course version, listed in the edition's
+course-versions.json (the library says when a saved notebook is older: sudoku_lib/lite.py), and
+every file that compresses well gets a .gz copy beside it for the server (tools/lite_serve.py).
+
+Everything comes from the two registries a school
 can mirror: the Pyodide runtime from npm (pinned in tools/lite_build/package-lock.json, installed
 with `npm ci`), JupyterLite and its kernel from PyPI (pinned in pyproject.toml's `lite` extra), and
 the pure-Python wheels the kernel and the library need from PyPI, at the versions Pyodide's own
@@ -23,29 +29,36 @@ addresses beside the site's own wheels, and matplotlib is preloaded so the chart
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 from collections.abc import Iterable
 from email.parser import Parser
 from pathlib import Path
 from typing import Any
 
+import nbformat
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import Version
 
+from sudoku_lib import lite
+from sudoku_lib.i18n import LANGUAGES
 from tools import ROOT
 
 OUT = ROOT / "build" / "lite"
 NPM_DIR = ROOT / "tools" / "lite_build"
 PYODIDE_DIR = NPM_DIR / "node_modules" / "pyodide"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+LANGUAGE_PLUGIN = "@jupyterlab/translation-extension:plugin"
 CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
 STAMP = ".build-inputs"  # in the site: the digest of what it was built from
 
@@ -91,6 +104,23 @@ EMSCRIPTEN = {
 }
 """The environment markers of Pyodide's Python, so a wheel's dependencies are the ones it needs
 there (IPython's `pexpect` is for terminals, not for a browser)."""
+
+EDITIONS = {"en": "", "zh": "zh"}
+"""Each edition of the site and its folder: English at the top, Chinese in zh/, each a JupyterLite
+of its own (its own settings, language and saved work: JupyterLite keeps them per address)."""
+
+OPENS = "00_start_here.ipynb"
+"""The notebook the site's address opens (JupyterLite's own root would open the Launcher)."""
+
+ROOT_SCRIPT = re.compile(
+    r"<script type=\"module\">\s*await import\('\./config-utils\.js[^']*'\);\s*</script>"
+)
+"""What in JupyterLite's index.html sends the browser on to the Launcher."""
+
+GZIP = ".gz"
+"""The suffix of the compressed copy written beside each file that compresses well, for a web
+server to send as is (tools/lite_serve.py, nginx's `gzip_static`)."""
+COMPRESS_FROM = 1024  # bytes: smaller files are not worth a second copy
 
 OVERRIDES = {
     # Every cell rendered, so the learner (and the browser test) sees each output as it comes.
@@ -282,15 +312,55 @@ def site_lock(
 # --- the site -----------------------------------------------------------------------------------
 
 
-def learner_copies(files: Path) -> None:
-    """The learner's copy of every notebook, English at the top and Chinese in zh/."""
+def learner_copy(files: Path, language: str) -> None:
+    """The learner's copy (self-study) of every notebook of one edition, in `files`."""
     from tools import make_student
 
-    for options in (["--out", str(files)], ["--lang", "zh", "--out", str(files / "zh")]):
-        if make_student.main(["--build", "self-study", *options]) != 0:
-            raise SystemExit("build_lite: the learner's copy could not be built")
-    for manifest in files.rglob(make_student.MANIFEST):  # the build's own record, not course
-        manifest.unlink()
+    options = ["--build", "self-study", "--out", str(files), "--lang", language]
+    if make_student.main(options) != 0:
+        raise SystemExit("build_lite: the learner's copy could not be built")
+    (files / make_student.MANIFEST).unlink()  # the build's own record, not course
+
+
+def stamp_versions(files: Path, built: float) -> dict[str, str]:
+    """Stamp each notebook with its course version (a digest of what a learner would edit, as
+    `make lab` compares) and give it the build's time; returns path -> version. The library
+    compares a notebook the learner saved with these (sudoku_lib/lite.py)."""
+    from tools import make_student
+
+    versions = {}
+    for path in sorted(files.rglob("*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)
+        version = make_student.fingerprint(notebook)[:16]
+        notebook.metadata[lite.STAMP] = {"version": version}
+        path.write_text(nbformat.writes(notebook) + "\n", "utf-8")
+        os.utime(path, (built, built))
+        versions[path.relative_to(files).as_posix()] = version
+    return versions
+
+
+def opening_page(root: str, notebook: str) -> str:
+    """JupyterLite's root index.html, which sends the browser to the lab's Launcher, made to
+    open `notebook` instead. The page itself stays: the lab reads the site's configuration
+    from it."""
+    target = json.dumps(f"lab/index.html?path={notebook}")
+    opens = f"<script>window.location.replace({target});</script>"
+    page, found = ROOT_SCRIPT.subn(opens, root)
+    if found != 1:
+        raise SystemExit("build_lite: JupyterLite's index.html has changed: see ROOT_SCRIPT")
+    return page
+
+
+def precompress(site: Path) -> None:
+    """A gzip copy beside each file that shrinks by a tenth or more (wheels, already zipped, do
+    not), so the server sends the small one without compressing on every request."""
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.suffix == GZIP or path.stat().st_size < COMPRESS_FROM:
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) <= 0.9 * len(data):
+            path.with_name(path.name + GZIP).write_bytes(packed)
 
 
 def lite_config(roots: Iterable[str], cdn: str | None) -> dict[str, Any]:
@@ -314,14 +384,11 @@ def lite_config(roots: Iterable[str], cdn: str | None) -> dict[str, Any]:
     }
 
 
-def lay_out(lite_dir: Path, work: Path, cdn: str | None) -> tuple[dict[str, Any], list[Path]]:
-    """Everything `jupyter lite build` reads: the notebooks, the runtime (unless from a CDN), the
-    extensions, the configuration; returns the site's lock file and its wheels, which the build
-    does not place (they go beside its output, in static/packages/)."""
-    learner_copies(lite_dir / "files")
-    lock = pyodide_lock()
-    roots = [*KERNEL_NEEDS, "sudoku-lib", *(["matplotlib"] if cdn else [])]
-    site, wheels = site_lock(lock, gather_wheels(work, lock), roots, cdn)
+def lay_out(lite_dir: Path, language: str, roots: list[str], cdn: str | None) -> None:
+    """Everything `jupyter lite build` reads for one edition: its notebooks, the runtime (unless
+    from a CDN), the extensions, the configuration (the Chinese edition's menus in Chinese,
+    from the zh-CN language pack the build finds installed)."""
+    learner_copy(lite_dir / "files", language)
     if cdn is None:
         runtime = lite_dir / "static" / "pyodide"  # where the kernel's build step looks for it
         runtime.mkdir(parents=True)
@@ -330,19 +397,52 @@ def lay_out(lite_dir: Path, work: Path, cdn: str | None) -> tuple[dict[str, Any]
     share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
     build_config = {
         "LiteBuildConfig": {
-            "ignore_sys_prefix": True,  # not every extension of this environment: these
+            # not every extension of this environment (these), but its language packs
+            "ignore_sys_prefix": ["federated_extensions", "icons"],
             "federated_extensions": [str(share / extension) for extension in EXTENSIONS],
             "apps": ["lab"],
             "no_sourcemaps": True,
         }
     }
+    overrides = dict(OVERRIDES)
+    if language != "en":
+        overrides[LANGUAGE_PLUGIN] = {"locale": LANGUAGES[language]}
     for name, content in (
         ("jupyter_lite_config.json", build_config),
         ("jupyter-lite.json", lite_config(roots, cdn)),
-        ("overrides.json", OVERRIDES),
+        ("overrides.json", overrides),
     ):
         (lite_dir / name).write_text(json.dumps(content, indent=1), "utf-8")
-    return site, wheels
+
+
+def build_edition(
+    work: Path,
+    target: Path,
+    language: str,
+    cdn: str | None,
+    site: tuple[dict[str, Any], list[Path]],
+) -> None:
+    """Build one edition into `target`: JupyterLite's build, then the lock file and wheels
+    beside it, the course versions, and the page that opens notebook 00."""
+    lite_dir = work / f"site-{language}"
+    lock, wheels = site
+    roots = [*KERNEL_NEEDS, "sudoku-lib", *(["matplotlib"] if cdn else [])]
+    lay_out(lite_dir, language, roots, cdn)
+    built = float(int(time.time()))
+    versions = stamp_versions(lite_dir / "files", built)
+    run(
+        [sys.executable, "-m", "jupyterlite_core", "build", "--output-dir", str(target)],
+        cwd=lite_dir,
+    )
+    packages = target / "static" / "packages"
+    packages.mkdir(parents=True)
+    (packages / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), "utf-8")
+    for wheel in wheels:
+        shutil.copy2(wheel, packages / wheel.name)
+    listing = {"built": built, "language": language, "notebooks": versions}
+    (target / lite.VERSIONS).write_text(json.dumps(listing, indent=1), "utf-8")
+    index = target / "index.html"
+    index.write_text(opening_page(index.read_text("utf-8"), OPENS), "utf-8")
 
 
 def inputs_digest(cdn: str | None) -> str:
@@ -359,21 +459,17 @@ def inputs_digest(cdn: str | None) -> str:
 
 
 def build(out: Path, cdn: str | None) -> None:
-    """Build the site into `out` (replaced whole), from a scratch folder."""
+    """Build the site into `out` (replaced whole), from a scratch folder: the wheels once, then
+    each edition (the Chinese one inside the English one's folder, in zh/)."""
     with tempfile.TemporaryDirectory(prefix="lite-") as scratch:
         work = Path(scratch)
-        lite_dir = work / "site"
-        site, wheels = lay_out(lite_dir, work, cdn)
+        lock = pyodide_lock()
+        roots = [*KERNEL_NEEDS, "sudoku-lib", *(["matplotlib"] if cdn else [])]
+        site = site_lock(lock, gather_wheels(work, lock), roots, cdn)
         staged = work / "out"
-        run(
-            [sys.executable, "-m", "jupyterlite_core", "build", "--output-dir", str(staged)],
-            cwd=lite_dir,
-        )
-        packages = staged / "static" / "packages"
-        packages.mkdir(parents=True)
-        (packages / "pyodide-lock.json").write_text(json.dumps(site, indent=1), "utf-8")
-        for wheel in wheels:
-            shutil.copy2(wheel, packages / wheel.name)
+        for language, folder in EDITIONS.items():  # English first: its build empties its folder
+            build_edition(work, staged / folder if folder else staged, language, cdn, site)
+        precompress(staged)
         (staged / STAMP).write_text(inputs_digest(cdn), "utf-8")
         if out.exists():
             shutil.rmtree(out)
@@ -408,9 +504,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     build(args.out, cdn)
     size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
-    print(
-        f"built {args.out}: {size / 1e6:.0f} MB; serve it with python -m http.server -d {args.out}"
-    )
+    print(f"built {args.out}: {size / 1e6:.0f} MB; serve it with python -m tools.lite_serve")
     return 0
 
 

@@ -1,10 +1,12 @@
 """The stepper's pictures as HTML: the board, the call stack, and the style sheet for two sizes.
 
-Sizes are fixed in pixels so the board never squashes: when space is short the stack moves below
-the board (the containers wrap) instead. The current cell, a dead end and a clash differ in shape
-as well as colour (a solid outline, a dashed outline with a cross, a double outline with "!"), so a
-colour-blind viewer and a washed-out projector tell them apart; each marker has at least 3:1
-contrast against the white cell around it (WCAG's non-text contrast).
+A cell's size grows with JupyterLab's prose, and shrinks only to fit the room its layout leaves
+at the window's height and width (so a projector's 1280x800 shows board, caption, Step and Play
+together); when a page is narrow the stack moves below the board (the containers wrap). The
+current cell, a dead end and a clash differ in shape as well as colour (a solid outline, a dashed
+outline with a cross, a double outline with "!"), so a colour-blind viewer and a washed-out
+projector tell them apart; each marker has at least 3:1 contrast against the white cell around it
+(WCAG's non-text contrast).
 """
 
 from __future__ import annotations
@@ -165,32 +167,65 @@ BESIDE_FROM = {"default": 660, "large": 780}
 even with the file browser open, is wider, and its height is what is short. (A container query
 cannot read a CSS variable, so this does not grow with Presentation Mode; the grid still holds.)"""
 
+LAB_BARS = "130px"
+"""What JupyterLab's bars (menu, tabs, notebook toolbar, status bar) and a cell's margins take of
+the window's height: a board is never taller than the rest of the window can show with them."""
+
+AROUND = {
+    ("beside", "default"): 9,
+    ("beside", "large"): 9,
+    ("watch", "default"): 21,
+    ("watch", "large"): 21,
+    ("pair", "default"): 20.5,
+    ("pair", "large"): 22,
+}
+"""Lines of the stepper's text that each layout shows above and below its board(s) (title,
+counters, caption; for a `watch` view and a pair the controls and the stack too): the board
+shrinks when the window cannot show it with them, so nothing needs scrolling at 1280x800."""
+
+STACK_HEIGHT = {"default": "7em", "large": "5em"}
+"""The stack's fixed height beside the board: it scrolls, so the controls under it never move."""
+
+
+def room(width: str, layout: str, size: str) -> str:
+    """The width and height a board may take in a layout: `width` of the nearest container, and
+    the window's height less JupyterLab's bars and the layout's lines around the board."""
+    height = f"calc(100vh - var(--sdk-bars) - {AROUND[layout, size]} * var(--sdk-text))"
+    return f"--sdk-room-w: calc({width} - 8px); --sdk-room-h: {height};"
+
 
 def beside_rules(size: str) -> str:
     """The layout with the board on the left and the stack and controls on its right, the counters
     and caption below both, chosen when the stepper's own width allows it (a container query), so
     board, caption, Step and Play fit a projector's 800 px height together. The picture's column
-    takes at most 62% of the width, so a wide picture (a `watch` view's call tree) scrolls or wraps
-    inside it instead of pushing the controls out."""
+    takes at most 62% of the width. A `watch` view's picture (board and call tree) takes the whole
+    width instead, its stack and controls side by side below it. The stack has a fixed height, so
+    the controls stay where they are as it grows."""
     inner = f".sudoku-stepper.sdk-{size}:not(.sdk-side) > .sdk-layout"
+    watch = f"{inner}:has(.sdk-watch)"
     return (
         f"@container sdk-stepper (min-width: {BESIDE_FROM[size]}px) {{"
         f" {inner} {{ display: grid; grid-template-columns: fit-content(62%) minmax(16em, 1fr);"
         ' grid-template-areas: "title title" "board stack" "board buttons" "board play"'
-        ' "board slider" "board keys" "counters counters" "caption caption";'
-        " grid-template-rows: auto auto auto auto auto 1fr auto auto;"
-        " column-gap: 16px; align-items: start; }"
+        ' "board slider" "board ." "counters counters" "caption caption" "keys keys";'
+        " grid-template-rows: auto auto auto auto auto 1fr auto auto auto;"
+        f" column-gap: 16px; align-items: start; {room('62cqi', 'beside', size)} }}"
         f" {inner} > .sdk-board-row {{ display: contents; }}"
         f" {inner} .sdk-title-area {{ grid-area: title; }}"
         f" {inner} .sdk-board-area {{ grid-area: board; }}"
         f" {inner} .sdk-stack-area {{ grid-area: stack; min-width: 0; }}"
-        f" {inner} .sdk-stack {{ max-height: 9em; min-width: 0; }}"
+        f" {inner} .sdk-stack {{ height: {STACK_HEIGHT[size]}; min-width: 0; }}"
         f" {inner} > .sdk-buttons {{ grid-area: buttons; }}"
         f" {inner} > .sdk-play-row {{ grid-area: play; }}"
         f" {inner} > .sdk-slider {{ grid-area: slider; }}"
         f" {inner} > .sdk-controller {{ grid-area: keys; }}"
         f" {inner} > .sdk-counters-area {{ grid-area: counters; }}"
-        f" {inner} > .sdk-caption-area {{ grid-area: caption; }} }}"
+        f" {inner} > .sdk-caption-area {{ grid-area: caption; }}"
+        f" {watch} {{ grid-template-columns: minmax(12em, 1fr) minmax(16em, 1fr);"
+        ' grid-template-areas: "title title" "board board" "stack buttons" "stack play"'
+        ' "stack slider" "counters counters" "caption caption" "keys keys";'
+        f" grid-template-rows: auto; {room('50cqi', 'watch', size)} }}"
+        f" {watch} .sdk-stack {{ height: 6em; }} }}"
     )
 
 
@@ -203,28 +238,41 @@ def scaled(px: float) -> str:
     return f"calc({px:g} * var(--sdk-unit))"
 
 
+UI = {"default": 13, "large": 16}
+"""The buttons' and menus' text (px at JupyterLab's usual 14 px prose), growing with the prose."""
+
+
 def size_rules(size: str) -> str:
-    """The CSS for one size: fixed cell sizes, so a narrow page wraps instead of squashing."""
+    """The CSS for one size: a cell's size grows with the prose up to the room the layout has
+    (`--sdk-cell`); digits and pencil marks keep their share of it. Cells never squash below
+    that: a narrow page wraps instead."""
     cell, digit, mark, text = METRICS[size]
     root = f".sudoku-stepper.sdk-{size}, .sudoku-side-by-side.sdk-{size}"
     rules = [
-        f"{root} {{ --sdk-text: {scaled(text)}; }}",
+        f"{root} {{ --sdk-text: {scaled(text)}; --sdk-ui: {scaled(UI[size])}; }}",
+        f".sudoku-side-by-side.sdk-{size} .sdk-layout {{ {room('50cqi - 16px', 'pair', size)} }}",
     ]
     for n, (cell_k, digit_k, mark_k) in SCALE.items():
         px = round(cell * cell_k)
+        fits = f"calc(var(--sdk-room-w) / {n}), calc(var(--sdk-room-h) / {n})"
         rules.append(
-            f".sdk-{size} .sdk-n{n} td {{ width: {scaled(px)}; min-width: {scaled(px)};"
-            f" max-width: {scaled(px)}; height: {scaled(px)};"
-            f" font-size: {scaled(round(digit * digit_k))}; }}"
-            f" .sdk-{size} .sdk-n{n} .sdk-pm {{ font-size: {scaled(round(mark * mark_k))}; }}"
-            f" .sdk-{size} .sdk-n{n} {{ width: {scaled(n * px + 4)}; }}"
+            f".sdk-{size} .sdk-n{n} {{ --sdk-cell: min({scaled(px)}, {fits});"
+            f" width: calc({n} * var(--sdk-cell) + 4px); }}"
+            f" .sdk-{size} .sdk-n{n} td {{ width: var(--sdk-cell); min-width: var(--sdk-cell);"
+            f" max-width: var(--sdk-cell); height: var(--sdk-cell);"
+            f" font-size: calc({round(digit * digit_k) / px:.3f} * var(--sdk-cell)); }}"
+            f" .sdk-{size} .sdk-n{n} .sdk-pm"
+            f" {{ font-size: calc({round(mark * mark_k) / px:.3f} * var(--sdk-cell)); }}"
         )
     return "\n".join(rules)
 
 
 STYLE = f"""<style>
 .sudoku-stepper, .sudoku-side-by-side {{
-  --sdk-unit: calc(var(--jp-content-font-size1, 14px) / 14); }}
+  --sdk-unit: calc(var(--jp-content-font-size1, 14px) / 14); --sdk-bars: 0px;
+  --sdk-tree: calc(13 / 12 * var(--sdk-unit)); }}
+.jp-Notebook .sudoku-stepper, .jp-Notebook .sudoku-side-by-side {{ --sdk-bars: {LAB_BARS}; }}
+.sdk-layout {{ {room("100cqi", "beside", "default")} }}
 .sdk-board {{ border-collapse: collapse; border: 2px solid {style.GRID_THICK};
   background: {style.BACKGROUND}; font-family: sans-serif; margin: 2px; table-layout: fixed; }}
 .sdk-board td {{ border: 1px solid {style.GRID_THIN}; text-align: center; vertical-align: middle;
@@ -252,6 +300,7 @@ STYLE = f"""<style>
 .sdk-level.sdk-top {{ font-weight: bold; outline: 2px solid {CURRENT_EDGE};
   background: {style.CURRENT}; }}
 .sdk-caption, .sdk-title {{ font-size: calc(var(--sdk-text) + 2px); }}
+.sdk-caption, .sdk-counters {{ min-height: 2.7em; }}
 .sdk-counters, .sdk-keys, .sdk-note {{ font-size: var(--sdk-text); }}
 .sdk-counters {{ font-family: monospace; }}
 .sdk-stack:lang(zh), .sdk-counters:lang(zh) {{ font-family: sans-serif;
@@ -270,19 +319,32 @@ STYLE = f"""<style>
 {size_rules("large")}
 {beside_rules("default")}
 {beside_rules("large")}
+.sdk-buttons, .sdk-play-row, .sdk-slider {{ font-size: var(--sdk-ui); }}
+.sdk-buttons .widget-button, .sdk-play-row .widget-button, .sdk-play-row .widget-label,
+.sdk-play-row select, .sdk-play-row input, .sdk-slider .widget-label,
+.sdk-slider .widget-readout {{ font-size: inherit; height: auto; min-height: 2.15em; }}
+.sdk-play-row .widget-inline-hbox, .sdk-slider.widget-inline-hbox {{ height: auto; }}
+.sdk-watch {{ display: flex; gap: 1em; align-items: stretch; }}
+.sdk-watch-board {{ flex: none; }}
+.sdk-watch-tree {{ flex: 1 1 0; min-width: 10em; position: relative; overflow: hidden;
+  min-height: min({scaled(300)}, var(--sdk-room-h)); }}
+.sdk-watch-tree > .sdk-calltree {{ position: absolute; left: 50%; top: 0; max-width: none;
+  transform: translateX(-50%); width: calc(640 * var(--sdk-tree));
+  height: calc(400 * var(--sdk-tree)); }}
+.sudoku-side-by-side {{ container: sdk-pair / inline-size; }}
+.sudoku-side-by-side > .sdk-pair {{ order: 1; }}
+.sudoku-side-by-side > .sdk-controller {{ order: 2; }}
 .sudoku-side-by-side .sdk-pair {{ gap: 16px; }}
 .sudoku-side-by-side.widget-vbox {{ flex-flow: row wrap; align-items: center; column-gap: 8px; }}
 .sudoku-side-by-side > .sdk-pair, .sudoku-side-by-side > .sdk-controller {{ flex: 1 0 100%; }}
 .sudoku-side-by-side > .sdk-play-row {{ display: contents; }}
 .sudoku-side-by-side > .sdk-slider {{ flex: 1 1 16em; width: auto !important; }}
-.sudoku-side-by-side .sdk-stack {{ max-height: 5.5em; }}
+.sudoku-side-by-side .sdk-stack {{ height: 5.5em; }}
 .sdk-layout .widget-html-content {{ line-height: 1.35; }}
 .sdk-layout .sdk-board-area {{ max-width: 100%; min-width: 0; overflow-x: auto; }}
 .sdk-layout .sdk-title-area, .sdk-layout .sdk-caption-area {{ margin: 4px 0; }}
-.sudoku-side-by-side .sudoku-stepper {{ flex: 0 0 auto; width: min-content; }}
+.sudoku-side-by-side .sudoku-stepper {{ flex: 1 1 0; min-width: min-content; }}
 .sudoku-side-by-side .sdk-stack-area {{ flex: 1 0 100% !important; }}
-.sdk-large .widget-button, .sdk-large .widget-label, .sdk-large select, .sdk-large input,
-.sdk-large .widget-readout {{ font-size: 18px; height: auto; min-height: 32px; }}
 </style>"""
 """The stepper's style sheet, the same in every language (`stylesheet()` adds the words)."""
 

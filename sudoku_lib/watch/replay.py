@@ -201,11 +201,12 @@ class WatchedRun(Predicting[Step, Saved]):
     def frame(self) -> Frame:
         """What the view draws here: board and call tree, your calls, the step in words."""
         current = self.state.stack[-1].call if self.state.stack else None
-        picture = self.tree_picture.svg(self.position, current)
+        # the stepper's style sheet sets board and tree side by side, the tree in a box of the
+        # board's height that shows the part around the current call
+        tree = self.tree_picture.svg(self.position, current)
+        picture = f'<div class="sdk-watch-tree">{tree}</div>'
         if self.state.board is not None or self.queens is not None:
-            board = f'<div style="flex:0 0 auto">{self.board_picture()}</div>'
-            tree = f'<div style="flex:0 1 auto;overflow-x:auto">{picture}</div>'
-            picture = f'<div style="display:flex;gap:1em;flex-wrap:wrap">{board}{tree}</div>'
+            picture = f'<div class="sdk-watch-board">{self.board_picture()}</div>{picture}'
         picture = f'<div class="sdk-watch" data-position="{self.position}">{picture}</div>'
         lines = [f"{i}. {text}" for i, text in enumerate(self.stack, 1)]
         status = step_status(self.position, self.known, self.finished)
