@@ -48,7 +48,7 @@ from ..timelimit import (
 )
 from ..words import format_seconds, number, plural, watch_text
 from .recording import Recording
-from .restore import Keeper
+from .restore import Keeper, unwrapped
 from .source import PrunePoint, looks_recursive, parsed, prune_points, recursive_names
 from .steps import (
     Append,
@@ -183,7 +183,7 @@ class _Recorder:
     """The trace functions and the steps they collect for one run of `watch`."""
 
     def __init__(self, function: Callable[..., Any], max_steps: int) -> None:
-        self.root_code = getattr(inspect.unwrap(function), "__code__", None)
+        self.root_code = getattr(unwrapped(function), "__code__", None)
         self.root_file = self.root_code.co_filename if self.root_code else None
         self.max_steps = max_steps
         self.steps: list[Step] = []
