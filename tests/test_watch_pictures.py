@@ -68,6 +68,7 @@ def test_a_word_grid_is_a_grid_and_its_mark_is_a_mark() -> None:
     recording = watch(word_search.exist, grid, "SEE")
     assert recording.result is True and recording.error is None
     assert recording.placed == 0  # marks and letters put back are no digits placed
+    assert "placed" not in repr(recording)
     marks = [s for s in recording.steps if isinstance(s, Write) and s.new == "#"]
     assert marks and all(s.mark and not s.erase for s in marks)
     assert all("erase" not in caption(s) and "mark" in caption(s) for s in marks)

@@ -48,7 +48,7 @@ from ..timelimit import (
 )
 from ..words import format_seconds, number, plural, watch_text
 from .recording import Recording
-from .restore import Keeper
+from .restore import Keeper, unwrapped
 from .source import PrunePoint, looks_recursive, parsed, prune_points, recursive_names
 from .steps import (
     Append,
@@ -148,6 +148,9 @@ class WatchedRow(list):  # type: ignore[type-arg]
 # The recorder ---------------------------------------------------------------------------------
 
 
+DATA = 10_000
+"""A list longer than this when a call first sees it is data the search reads (a 5,000,000-item
+argument), not a path or the answers: it is not followed (showing its items would take seconds)."""
 WATCHED_ITEMS = 64
 """Lists up to this long have their items compared at each line, so that an item set in place
 (`path[i] = x`, a swap) is a step; longer ones show only their appends and pops."""
@@ -183,7 +186,7 @@ class _Recorder:
     """The trace functions and the steps they collect for one run of `watch`."""
 
     def __init__(self, function: Callable[..., Any], max_steps: int) -> None:
-        self.root_code = getattr(inspect.unwrap(function), "__code__", None)
+        self.root_code = getattr(unwrapped(function), "__code__", None)
         self.root_file = self.root_code.co_filename if self.root_code else None
         self.max_steps = max_steps
         self.steps: list[Step] = []
@@ -409,7 +412,7 @@ class _Recorder:
         caller_line = frame.f_back.f_lineno if frame.f_back is not None else 0
         self.check_counters(frame, local, caller_line)  # grown by the caller
         for name, value in state_lists(frame):
-            if id(value) not in self.tracked and value is not self.board:
+            if id(value) not in self.tracked and value is not self.board and len(value) <= DATA:
                 self.tracked[id(value)] = _Tracked(value, name, [short_repr(v) for v in value])
                 self.owned.setdefault(frame, []).append(id(value))
         caller = frame.f_back

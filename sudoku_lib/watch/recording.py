@@ -7,6 +7,7 @@ from typing import Any
 
 from ..stepper.predict import Question, Score, Verdict
 from ..words import plural, watch_text
+from .boards import board_kind
 from .replay import WatchedRun
 from .steps import Step, short_repr
 from .tree import CallNode, answers_in, call_tree
@@ -151,7 +152,8 @@ class Recording:
         ended = self.error or watch_text("returned", value=short_repr(self.result))
         ended = f"{ended}; {self.remark}" if self.remark and not self.error else ended
         digits = plural(self.placed, "digit")
-        placed = watch_text("placed", digits=digits) if self.initial_board else ""
+        sudoku = board_kind(self.initial_board or [], self.steps) == "sudoku"
+        placed = watch_text("placed", digits=digits) if self.initial_board and sudoku else ""
         return watch_text(
             "summary",
             name=self.name,

@@ -167,7 +167,7 @@ class Keeper:
         owner = getattr(function, "__self__", None)
         if owner is not None and own_object(owner):
             self.keep("self", owner)
-        self.keep_defaults(inspect.unwrap(function))
+        self.keep_defaults(unwrapped(function))
 
     def keep_defaults(self, function: Any) -> None:
         """A function's mutable defaults (`path=[]`), which outlive every call."""
@@ -197,7 +197,7 @@ class Keeper:
                 self.keep(name, namespace[name])
         owner = frame.f_locals.get("self") if "self" in code.co_varnames else None
         for function in (namespace.get(code.co_name), getattr(type(owner), code.co_name, None)):
-            function = inspect.unwrap(function) if callable(function) else None
+            function = unwrapped(function) if callable(function) else None
             if getattr(function, "__code__", None) is code:
                 self.keep_defaults(function)
 
@@ -218,6 +218,15 @@ class Keeper:
                 namespace[name] = value
                 changed += [] if name in changed else [name]
         return [name for name in changed if name not in failed], failed[::-1]
+
+
+def unwrapped(function: Any) -> Any:
+    """The function a decorator such as `functools.cache` wraps (itself when it wraps none, or
+    when its `__wrapped__` chain goes round)."""
+    try:
+        return inspect.unwrap(function)
+    except ValueError:
+        return function
 
 
 def parameter_names(function: Callable[..., Any], count: int) -> Iterator[str]:
