@@ -532,3 +532,17 @@ def test_make_reset_zh_reads_3_as_03_and_says_a_wrong_number_in_chinese(capsys):
     assert main(["--lang", "zh", "--out", "/nonexistent/never-built", "--reset", "9"]) == 2
     said = capsys.readouterr().err
     assert "没有哪一本笔记本叫 '9'" in said and leaks([said]) == []
+
+
+def test_the_you_called_line_names_a_lambda_as_the_notebook_named_it(monkeypatch):
+    """A check titled in Chinese ("最受约束的格") still shows a call a learner can run."""
+    import __main__
+    from sudoku_lib.checks import check_most_constrained
+    from sudoku_lib.checks.core import call_name
+
+    monkeypatch.setattr(__main__, "most_constrained", lambda board: None, raising=False)
+    named = __main__.most_constrained
+    assert call_name(named, "most constrained cell") == "most_constrained"
+    assert call_name(lambda board: None, "most constrained cell") == "most_constrained_cell"
+    said = repr(check_most_constrained(named))
+    assert "most_constrained(board)" in said and "最受约束的格(board)" not in said
