@@ -546,3 +546,18 @@ def test_the_you_called_line_names_a_lambda_as_the_notebook_named_it(monkeypatch
     assert call_name(lambda board: None, "most constrained cell") == "most_constrained_cell"
     said = repr(check_most_constrained(named))
     assert "most_constrained(board)" in said and "最受约束的格(board)" not in said
+
+
+def test_08s_table_of_problems_lines_up_by_display_width():
+    """Chinese titles take two columns each: the case column starts at one place in every row."""
+    import nbformat
+
+    from sudoku_lib.measure import shown_width
+
+    notebook = nbformat.read(CHINESE_NOTEBOOKS[8], as_version=4)
+    table = next(text for cell in notebook.cells for text in output_texts(cell) if "不剪枝" in text)
+    header, *rows = table.splitlines()
+    column = shown_width(header[: header.index("用例")])
+    cases = [min(at for at in (row.find("["), row.find("'")) if at >= 0) for row in rows]
+    starts = {shown_width(row[:at]) for row, at in zip(rows, cases, strict=True)}
+    assert "全排列 II" in table and starts == {column}
