@@ -532,3 +532,32 @@ def test_make_reset_zh_reads_3_as_03_and_says_a_wrong_number_in_chinese(capsys):
     assert main(["--lang", "zh", "--out", "/nonexistent/never-built", "--reset", "9"]) == 2
     said = capsys.readouterr().err
     assert "没有哪一本笔记本叫 '9'" in said and leaks([said]) == []
+
+
+def test_the_you_called_line_names_a_lambda_as_the_notebook_named_it(monkeypatch):
+    """A check titled in Chinese ("最受约束的格") still shows a call a learner can run."""
+    import __main__
+    from sudoku_lib.checks import check_most_constrained
+    from sudoku_lib.checks.core import call_name
+
+    monkeypatch.setattr(__main__, "most_constrained", lambda board: None, raising=False)
+    named = __main__.most_constrained
+    assert call_name(named, "most constrained cell") == "most_constrained"
+    assert call_name(lambda board: None, "most constrained cell") == "most_constrained_cell"
+    said = repr(check_most_constrained(named))
+    assert "most_constrained(board)" in said and "最受约束的格(board)" not in said
+
+
+def test_08s_table_of_problems_lines_up_by_display_width():
+    """Chinese titles take two columns each: the case column starts at one place in every row."""
+    import nbformat
+
+    from sudoku_lib.measure import shown_width
+
+    notebook = nbformat.read(CHINESE_NOTEBOOKS[8], as_version=4)
+    table = next(text for cell in notebook.cells for text in output_texts(cell) if "不剪枝" in text)
+    header, *rows = table.splitlines()
+    column = shown_width(header[: header.index("用例")])
+    cases = [min(at for at in (row.find("["), row.find("'")) if at >= 0) for row in rows]
+    starts = {shown_width(row[:at]) for row, at in zip(rows, cases, strict=True)}
+    assert "全排列 II" in table and starts == {column}

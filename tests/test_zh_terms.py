@@ -135,9 +135,9 @@ def catalog_texts() -> Iterator[tuple[str, str]]:
 
 
 def document_texts() -> Iterator[tuple[str, str]]:
+    """(where, text) for README.zh-CN.md and each docs/*.zh-CN.md, the term table too."""
     for path in ZH_DOCUMENTS:
-        if path != TERMS:
-            yield path.name, path.read_text(encoding="utf-8")
+        yield path.name, path.read_text(encoding="utf-8")
 
 
 SOURCES = ["notebooks", "catalog", "documents"]
@@ -175,7 +175,10 @@ def test_the_punctuation_search_finds_ascii_signs_and_missing_spaces_and_leaves_
 @pytest.mark.parametrize("source", SOURCES)
 def test_one_term_per_idea(source: str):
     found = [
-        f"{where}: {problem}" for where, text in texts(source) for problem in term_problems(text)
+        f"{where}: {problem}"
+        for where, text in texts(source)
+        if where != TERMS.name  # the table names the variants it forbids
+        for problem in term_problems(text)
     ]
     assert found == []
 
