@@ -9,6 +9,7 @@ from ..i18n import N_, _
 from ..puzzles import SAMPLE, load_set
 from ..search import solve
 from ..search.events import Event, Try
+from ..search.naive import is_valid
 from ..words import cell_name, check_text
 from .core import NO_ANSWER, Attempt, Case, Report, check_cases
 
@@ -31,7 +32,7 @@ def check_count_givens(count_givens: Callable[[str], int]) -> Report:
         count_givens,
         cases,
         library=[givens],
-        mistakes=[counted_blanks, missed_an_end],
+        mistakes=[counted_blanks, one_short, digit_not_counted, missed_an_end],
     )
 
 
@@ -42,6 +43,26 @@ def counted_blanks(attempt: Attempt) -> str | None:
         return check_text("counted every cell")
     if got == 81 - expected:
         return check_text("counted the blanks")
+    return None
+
+
+def one_short(attempt: Attempt) -> str | None:
+    """One less than the givens on every board, -1 on the empty one: `80 - puzzle.count('.')`
+    (the cells counted as 80), or a loop that stops one character early."""
+    if attempt.got != attempt.case.expected - 1:
+        return None
+    if attempt.try_call("." * 81) == -1:
+        return check_text("one short of 81")
+    return None
+
+
+def digit_not_counted(attempt: Attempt) -> str | None:
+    """A digit the count never sees (a test such as `ch in "12345678"`): a board holding only
+    that digit counts 0."""
+    for digit in "123456789":
+        alone = "." * 40 + digit + "." * 40
+        if attempt.try_call(alone) == 0:
+            return check_text("digit not counted", digit=digit)
     return None
 
 
@@ -134,6 +155,16 @@ def with_first_row_filled(puzzle: str) -> str:
     return "".join(solution[0]) + puzzle[9:]
 
 
+def with_blanks_filled(puzzle: str, count: int) -> str:
+    """The puzzle with its first `count` blanks, in reading order, filled from its solution: the
+    first blank left lies further on, outside the top-left box (a wrong box corner shows)."""
+    solution = solve(puzzle).solution
+    assert solution is not None
+    flat = "".join("".join(row) for row in solution)
+    blanks = [i for i, ch in enumerate(puzzle) if ch == "."][:count]
+    return "".join(flat[i] if i in blanks else ch for i, ch in enumerate(puzzle))
+
+
 def first_move_puzzles() -> dict[str, str]:
     """Puzzles whose first blank's digit is settled by the row, the column or the box."""
     easy, top = load_set("easy50"), load_set("top95")
@@ -144,6 +175,8 @@ def first_move_puzzles() -> dict[str, str]:
         N_("easy50 #5"): easy[4],
         N_("top95 #4"): top[3],
         N_("easy50 #1 with its first row filled in"): with_first_row_filled(easy[0]),
+        N_("easy50 #1 with its first 2 blanks filled in"): with_blanks_filled(easy[0], 2),
+        N_("easy50 #3 with its first 20 blanks filled in"): with_blanks_filled(easy[2], 20),
     }
 
 
@@ -158,6 +191,8 @@ def check_first_try(first_try: Callable[[str], object]) -> Report:
             move_from_zero,
             move_swapped,
             move_digit_a_number,
+            box_corner_wrong,
+            tried_from_nine_down,
             box_forgotten,
             column_forgotten,
         ],
@@ -173,7 +208,7 @@ def move_from_zero(attempt: Attempt) -> str | None:
     """Row and column counted from 0, as the code counts."""
     row, col, digit = attempt.case.expected
     if _move(attempt.got) == (row - 1, col - 1, digit):
-        return check_text("from zero", row=row, col=col)
+        return check_text("move from zero", row=row, col=col, r=row - 1, c=col - 1)
     return None
 
 
@@ -203,6 +238,45 @@ def smallest_missing(puzzle: str, units: tuple[str, ...]) -> str:
     if "column" in units:
         seen |= {board[i][c] for i in range(9)}
     return next(d for d in "123456789" if d not in seen)
+
+
+def smallest_missing_with_corner(puzzle: str, top: int, left: int) -> str | None:
+    """The smallest digit missing from the first blank's row, its column and the 3x3 block whose
+    top-left cell is (top, left), or None when every digit is there (or the block runs off)."""
+    board = parse(puzzle)
+    r, c = next((r, c) for r, row in enumerate(board) for c, d in enumerate(row) if d == ".")
+    if top + 3 > 9 or left + 3 > 9:
+        return None
+    seen = set(board[r]) | {board[i][c] for i in range(9)}
+    seen |= {board[i][j] for i in range(top, top + 3) for j in range(left, left + 3)}
+    return next((d for d in "123456789" if d not in seen), None)
+
+
+def tried_from_nine_down(attempt: Attempt) -> str | None:
+    """The largest digit that fits, not the smallest: the digits tried from 9 down."""
+    (puzzle,) = attempt.case.args
+    row, col, _ = attempt.case.expected
+    board = parse(puzzle)
+    fits = [d for d in "123456789" if is_valid(board, row - 1, col - 1, d)]
+    if len(fits) > 1 and _move(attempt.got) == (row, col, fits[-1]):
+        return check_text("tried from nine down", largest=fits[-1], smallest=fits[0])
+    return None
+
+
+def box_corner_wrong(attempt: Attempt) -> str | None:
+    """The box read from (r // 3, c // 3), the box's number, not its top-left cell: right only
+    while the first blank is in the top-left box; further on it reads the wrong 3x3 cells (or
+    finds no digit missing, and `next` raises StopIteration)."""
+    (puzzle,) = attempt.case.args
+    row, col, _ = attempt.case.expected
+    r, c = row - 1, col - 1
+    if (r // 3, c // 3) == (3 * (r // 3), 3 * (c // 3)):
+        return None
+    guess = smallest_missing_with_corner(puzzle, r // 3, c // 3)
+    raised_alike = guess is None and isinstance(attempt.error, StopIteration | ValueError)
+    if raised_alike or _move(attempt.got) == (row, col, guess):
+        return check_text("box corner wrong", r=r, c=c, box=3, top=3 * (r // 3), left=3 * (c // 3))
+    return None
 
 
 def box_forgotten(attempt: Attempt) -> str | None:

@@ -253,6 +253,7 @@ def share_sets() -> dict[str, list[Record]]:
     return {
         N_("made up: hardest in the middle"): made_up(4, 1, 90, 3, 2),
         N_("made up: twenty puzzles"): made_up(*[1] * 9, 300, *[2] * 10),
+        N_("made up: no puzzle needed a guess"): made_up(0, 0, 0, 0),
         **sample_records(),
     }
 
@@ -274,7 +275,13 @@ def check_hardest_share(share: Callable[[list[Record], float], float]) -> Report
         cases,
         same=lambda got, want: isinstance(got, int | float) and abs(got - want) < 1e-9,
         library=[share_of_hardest],
-        mistakes=[share_as_percent, share_not_sorted, share_of_easiest, share_no_puzzle],
+        mistakes=[
+            all_zero_divided,
+            share_as_percent,
+            share_not_sorted,
+            share_of_easiest,
+            share_no_puzzle,
+        ],
     )
 
 
@@ -286,6 +293,17 @@ def share_with(records: list[Record], fraction: float, order: str) -> float:
     top = max(1, round(fraction * len(nodes)))
     total = sum(nodes)
     return sum(nodes[:top]) / total if total else 0.0
+
+
+def all_zero_divided(attempt: Attempt) -> str | None:
+    """A division by zero (or NaN) where every count is 0: the hint's 0.0 was not returned."""
+    records, _fraction = attempt.case.args
+    if any(record.nodes for record in records):
+        return None
+    got = attempt.got
+    if isinstance(attempt.error, ZeroDivisionError) or (isinstance(got, float) and got != got):
+        return check_text("share all zero")
+    return None
 
 
 def share_as_percent(attempt: Attempt) -> str | None:
