@@ -243,7 +243,6 @@ CHECK_TEXT = {
     "row and column swapped": (
         "row and column are swapped: the row comes first, solution[row - 1][col - 1]."
     ),
-    "read the puzzle": "that is a blank of the puzzle: read the digit from its solution.",
     "box from one": (
         "your box numbers count from 1; in code they count from 0, like r and c (the top-left "
         "box is box_index 0). Drop the + 1."
@@ -1400,6 +1399,20 @@ CHECK_TEXT.update(
         "keyed by place": (
             "your keys are rows (or columns) of the board, not depths: event.depth is how deep "
             "the search is, 0 for the first empty cell it fills, wherever that cell is."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {
+        "choices in order": (
+            "the digits are right, but the search tries them in order, from 1 up, and a {kind} "
+            "does not say which comes first: return a list, sorted from the smallest digit."
+        ),
+        "choices held": (
+            "those are the digits the cell's row, column and box already hold: the choices are "
+            "the other digits, the ones none of the three holds."
         ),
     }
 )

@@ -46,24 +46,39 @@ def count_givens_skips_first(puzzle: str) -> int:
     return sum(1 for i in range(1, 81) if puzzle[i] != ".")
 
 
-def digit_in_solution_zero_based(puzzle: str, row: int, col: int) -> str:
-    """Rows and columns used as Python indexes."""
-    return solve(puzzle).solution[row][col]
+def first_choices_set(puzzle: str) -> set[str]:
+    """A set: the right digits, in no order."""
+    return set(first_choices_right(puzzle))
 
 
-def digit_in_solution_as_int(puzzle: str, row: int, col: int) -> Any:
-    """The digit as a number."""
-    return int(solve(puzzle).solution[row - 1][col - 1])
+def first_choices_box_at_band(puzzle: str) -> list[str]:
+    """The box read from (r // 3, c // 3)."""
+    r, c = _first_blank(puzzle)
+    seen = set(puzzle[9 * r : 9 * r + 9]) | set(puzzle[c::9])
+    seen |= {
+        puzzle[9 * i + j] for i in range(r // 3, r // 3 + 3) for j in range(c // 3, c // 3 + 3)
+    }
+    return [d for d in "123456789" if d not in seen]
 
 
-def digit_in_solution_swapped(puzzle: str, row: int, col: int) -> str:
-    """Column first."""
-    return solve(puzzle).solution[col - 1][row - 1]
+def first_choices_no_column(puzzle: str) -> list[str]:
+    """Row and box: the column forgotten."""
+    r, c = _first_blank(puzzle)
+    top, left = 3 * (r // 3), 3 * (c // 3)
+    seen = set(puzzle[9 * r : 9 * r + 9])
+    seen |= {puzzle[9 * i + j] for i in range(top, top + 3) for j in range(left, left + 3)}
+    return [d for d in "123456789" if d not in seen]
 
 
-def digit_in_solution_from_puzzle(puzzle: str, row: int, col: int) -> str:
-    """The puzzle read, not its solution."""
-    return parse(puzzle)[row - 1][col - 1]
+def first_choices_held(puzzle: str) -> list[str]:
+    """The digits the units hold."""
+    return [d for d in "123456789" if d not in first_choices_right(puzzle)]
+
+
+def first_choices_right(puzzle: str) -> list[str]:
+    r, c = _first_blank(puzzle)
+    board = parse(puzzle)
+    return [d for d in "123456789" if is_valid(board, r, c, d)]
 
 
 def _first_blank(puzzle: str) -> tuple[int, int]:

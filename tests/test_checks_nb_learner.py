@@ -18,9 +18,11 @@ from sudoku_lib.search.naive import is_valid
 # notebook 00 -------------------------------------------------------------------------------
 
 
-def digit_as_int(puzzle: str, row: int, col: int) -> int:
-    """Right cell, but the digit handed back as a number."""
-    return int(solve(puzzle).solution[row - 1][col - 1])
+def choices_as_ints(puzzle: str) -> list[int]:
+    """The right choices at the first blank, handed back as numbers."""
+    board = [list(puzzle[i : i + 9]) for i in range(0, 81, 9)]
+    r, c = divmod(puzzle.index("."), 9)
+    return [int(d) for d in "123456789" if is_valid(board, r, c, d)]
 
 
 # notebook 01 -------------------------------------------------------------------------------
@@ -311,7 +313,7 @@ def partition_ends_short(s: str) -> list[list[str]]:
 
 
 WRONG: list[tuple[Callable[..., Any], Callable[..., Any], str]] = [
-    (checks.check_digit_in_solution, digit_as_int, "one-character strings"),
+    (checks.check_first_choices, choices_as_ints, "one-character strings"),
     (checks.check_string_to_board, rows_of_eight, "9 rows of 8 cells"),
     (checks.check_string_to_board, eight_rows, "8 rows of 9 cells"),
     (checks.check_is_valid_row, lambda row: row_ok(row[1:]), "the row's first cell"),

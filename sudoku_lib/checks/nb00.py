@@ -10,8 +10,8 @@ from ..puzzles import SAMPLE, load_set
 from ..search import solve
 from ..search.events import Event, Try
 from ..search.naive import is_valid
-from ..words import cell_name, check_text
-from .core import NO_ANSWER, Attempt, Case, Report, check_cases
+from ..words import check_text
+from .core import Attempt, Case, Report, check_cases
 
 WARM_UP = [SAMPLE, *load_set("easy50")[:2]]
 
@@ -75,66 +75,119 @@ def missed_an_end(attempt: Attempt) -> str | None:
     return None
 
 
-CELLS = [(1, 3), (5, 5), (9, 1), (9, 9)]  # rows and columns counted from 1, as the exercise asks
+# Exercise: the choices the naive search has at its first blank, in the order it tries them.
 
 
-def check_digit_in_solution(digit_in_solution: Callable[[str, int, int], str]) -> Report:
-    """Reading one digit of a solution, with rows and columns counted from 1 as people do."""
-    solution = sample_solution()
-    cases = [
-        Case(cell_name(r - 1, c - 1), (SAMPLE, r, c), solution[r - 1][c - 1]) for r, c in CELLS
-    ]
+def first_choices_of(puzzle: str) -> list[str]:
+    """The digits that fit the puzzle's first blank, from 1 up: the branches of the search's
+    first choice, in the order the naive search tries them."""
+    board, r, c = first_blank_of(puzzle)
+    return [d for d in "123456789" if is_valid(board, r, c, d)]
+
+
+def check_first_choices(first_choices: Callable[[str], object]) -> Report:
+    """first_choices(puzzle): the digits the naive search may try at the first blank, in order."""
+    cases = [Case(name, (p,), first_choices_of(p)) for name, p in first_move_puzzles().items()]
     return check_cases(
-        "digit_in_solution",
-        digit_in_solution,
+        "first_choices",
+        first_choices,
         cases,
-        mistakes=[a_number_not_a_digit, read_the_puzzle, swapped_row_and_column, counted_from_zero],
+        library=[solve],
+        mistakes=[
+            choices_not_a_list,
+            choices_as_numbers,
+            choices_box_at_band,
+            choices_box_forgotten,
+            choices_column_forgotten,
+            choices_the_other_way,
+        ],
     )
 
 
-def a_number_not_a_digit(attempt: Attempt) -> str | None:
-    """The int 4 for the digit '4': the board holds one-character strings."""
+def choices_not_a_list(attempt: Attempt) -> str | None:
+    """The right digits in a set (no order) or out of order: the search tries them from 1 up."""
     got, expected = attempt.got, attempt.case.expected
-    if isinstance(got, int) and not isinstance(got, bool) and str(got) == expected:
+    try:
+        same_digits = sorted(got) == expected
+    except TypeError:
+        return None
+    if same_digits and not (isinstance(got, list) and got == expected):
+        return check_text("choices in order", kind=type(got).__name__)
+    return None
+
+
+def choices_as_numbers(attempt: Attempt) -> str | None:
+    """The digits as ints."""
+    got, expected = attempt.got, attempt.case.expected
+    if isinstance(got, list) and [str(d) for d in got] == expected and got != expected:
         return check_text("digits as numbers")
     return None
 
 
-def sample_solution() -> Board:
-    """The sample's solution, which the exercise reads from."""
-    solution = solve(SAMPLE).solution
-    assert solution is not None
-    return solution
+def first_blank_of(puzzle: str) -> tuple[Board, int, int]:
+    """The puzzle as a board, and its first blank's row and column (from 0)."""
+    board = parse(puzzle)
+    r, c = next((r, c) for r, row in enumerate(board) for c, d in enumerate(row) if d == ".")
+    return board, r, c
 
 
-def answers_everywhere(attempt: Attempt) -> dict[tuple[int, int], object]:
-    """The learner's digit for every cell the check asks about."""
-    return {(r, c): attempt.try_call(SAMPLE, r, c) for r, c in CELLS}
+def digits_free_of(board: Board, cells: set[tuple[int, int]]) -> list[str]:
+    """The digits 1-9 that none of the cells holds, in order."""
+    seen = {board[i][j] for i, j in cells}
+    return [d for d in "123456789" if d not in seen]
 
 
-def counted_from_zero(attempt: Attempt) -> str | None:
-    """The digit one row down and one column right, or an IndexError at row 9 or column 9."""
-    _, row, col = attempt.case.args
-    solution = sample_solution()
-    shifted = all(
-        got is NO_ANSWER if 9 in (r, c) else got == solution[r][c]
-        for (r, c), got in answers_everywhere(attempt).items()
-    )
-    return check_text("from zero", row=row, col=col) if shifted else None
+def row_and_column(r: int, c: int) -> set[tuple[int, int]]:
+    """The cells of row r and of column c."""
+    return {(r, j) for j in range(9)} | {(i, c) for i in range(9)}
 
 
-def swapped_row_and_column(attempt: Attempt) -> str | None:
-    """solution[col][row] instead of solution[row][col], on every cell the check asks about."""
-    solution = sample_solution()
-    answers = answers_everywhere(attempt)
-    if all(got == solution[c - 1][r - 1] for (r, c), got in answers.items()):
-        return check_text("row and column swapped")
+def block(top: int, left: int) -> set[tuple[int, int]]:
+    """The 3x3 cells from (top, left), cut at the board's edge."""
+    return {(i, j) for i in range(top, min(top + 3, 9)) for j in range(left, min(left + 3, 9))}
+
+
+def choices_box_at_band(attempt: Attempt) -> str | None:
+    """The box read from (r // 3, c // 3), the box's band and stack numbers."""
+    board, r, c = first_blank_of(attempt.case.args[0])
+    if (r // 3, c // 3) == (3 * (r // 3), 3 * (c // 3)):
+        return None
+    wrong = digits_free_of(board, row_and_column(r, c) | block(r // 3, c // 3))
+    if attempt.got == wrong != attempt.case.expected:
+        return check_text("box corner wrong", r=r, c=c, box=3, top=3 * (r // 3), left=3 * (c // 3))
     return None
 
 
-def read_the_puzzle(attempt: Attempt) -> str | None:
-    """A blank, or the given: the puzzle was read, not its solution."""
-    return check_text("read the puzzle") if attempt.got == "." else None
+def choices_box_forgotten(attempt: Attempt) -> str | None:
+    """The digits free in the row and the column only."""
+    board, r, c = first_blank_of(attempt.case.args[0])
+    wrong = digits_free_of(board, row_and_column(r, c))
+    extra = [d for d in wrong if d not in attempt.case.expected]
+    if attempt.got == wrong and extra:
+        return check_text("box forgotten", digit=extra[0])
+    return None
+
+
+def choices_column_forgotten(attempt: Attempt) -> str | None:
+    """The digits free in the row (and maybe the box), the column never looked at."""
+    board, r, c = first_blank_of(attempt.case.args[0])
+    top, left = 3 * (r // 3), 3 * (c // 3)
+    row = {(r, j) for j in range(9)}
+    for wrong in (digits_free_of(board, row), digits_free_of(board, row | block(top, left))):
+        extra = [d for d in wrong if d not in attempt.case.expected]
+        if attempt.got == wrong and extra:
+            return check_text("column forgotten", digit=extra[0])
+    return None
+
+
+def choices_the_other_way(attempt: Attempt) -> str | None:
+    """The digits the units hold, not those they lack."""
+    held = [d for d in "123456789" if d not in attempt.case.expected]
+    try:
+        got = sorted(attempt.got)
+    except TypeError:
+        return None
+    return check_text("choices held") if got == held else None
 
 
 # Exercise: the naive search's first move, worked out from the board (the stepper's first Step).
