@@ -1416,3 +1416,30 @@ CHECK_TEXT.update(
         ),
     }
 )
+
+
+CHECK_TEXT.update(
+    {
+        "no puzzles no share": (
+            "with no puzzles there is nothing to stop, and dividing by len(puzzles) = 0 fails: "
+            "return 0.0 for an empty list."
+        ),
+        "share solved not stopped": (
+            "that is the share the search finished: the question is the share it gave up on, "
+            "the puzzles whose result.status is \"gave up\"."
+        ),
+        "count not share": (
+            "that is how many puzzles were stopped: divide by how many there are ({count}) for "
+            "the share."
+        ),
+        "not the naive search": (
+            "that is the share the {method} search gives up on: the exercise measures the naive "
+            "one, solve(puzzle, \"naive\", max_nodes=bound) (solve's own default is fast)."
+        ),
+        "stopped by status": (
+            "you count a puzzle as stopped when it used `bound` nodes, but a puzzle can be "
+            "solved with exactly that many: read result.status, which says \"gave up\" only "
+            "for the puzzles the bound really stopped."
+        ),
+    }
+)

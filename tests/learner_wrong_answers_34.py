@@ -1429,3 +1429,43 @@ def find_subsequences_dedup_at_end(nums: list[int]) -> list[list[int]]:
     """No per-level set: repeats dropped at the end."""
     found = _subsequences(nums, tried_check=False)
     return [list(t) for t in sorted({tuple(a) for a in found})]
+
+
+# notebook 06, exercise 5 ------------------------------------------------------------------------
+
+
+def stopped_share_by_nodes(puzzles: list[str], bound: int) -> float:
+    """Stopped read off the node count: a puzzle solved with exactly `bound` nodes counted."""
+    if not puzzles:
+        return 0.0
+    return sum(solve(p, "naive", max_nodes=bound).stats.nodes >= bound for p in puzzles) / len(
+        puzzles
+    )
+
+
+def stopped_share_solved(puzzles: list[str], bound: int) -> float:
+    """The share solved."""
+    if not puzzles:
+        return 0.0
+    return sum(solve(p, "naive", max_nodes=bound).status == "solved" for p in puzzles) / len(
+        puzzles
+    )
+
+
+def stopped_share_default_method(puzzles: list[str], bound: int) -> float:
+    """solve's default method."""
+    if not puzzles:
+        return 0.0
+    return sum(solve(p, max_nodes=bound).status == "gave up" for p in puzzles) / len(puzzles)
+
+
+def stopped_share_divides_by_zero(puzzles: list[str], bound: int) -> float:
+    """No care for an empty list."""
+    return sum(solve(p, "naive", max_nodes=bound).status == "gave up" for p in puzzles) / len(
+        puzzles
+    )
+
+
+def stopped_share_count(puzzles: list[str], bound: int) -> int:
+    """How many, not what share."""
+    return sum(solve(p, "naive", max_nodes=bound).status == "gave up" for p in puzzles)

@@ -24,7 +24,13 @@ from .nb05 import (
     check_predict,
     check_tries_per_depth,
 )
-from .nb06 import check_hardest, check_hardest_share, check_median, check_nodes_for
+from .nb06 import (
+    check_hardest,
+    check_hardest_share,
+    check_median,
+    check_nodes_for,
+    check_stopped_share,
+)
 from .nb07 import check_count_solutions, check_is_unique, check_remove_clue
 
 __all__ = [
@@ -62,6 +68,7 @@ __all__ = [
     "check_pruned_solve",
     "check_remove_clue",
     "check_solve_counting",
+    "check_stopped_share",
     "check_string_to_board",
     "check_tries_per_depth",
     "not_done",
