@@ -1426,7 +1426,7 @@ CHECK_TEXT.update(
         ),
         "share solved not stopped": (
             "that is the share the search finished: the question is the share it gave up on, "
-            "the puzzles whose result.status is \"gave up\"."
+            'the puzzles whose result.status is "gave up".'
         ),
         "count not share": (
             "that is how many puzzles were stopped: divide by how many there are ({count}) for "
@@ -1434,11 +1434,11 @@ CHECK_TEXT.update(
         ),
         "not the naive search": (
             "that is the share the {method} search gives up on: the exercise measures the naive "
-            "one, solve(puzzle, \"naive\", max_nodes=bound) (solve's own default is fast)."
+            'one, solve(puzzle, "naive", max_nodes=bound) (solve\'s own default is fast).'
         ),
         "stopped by status": (
             "you count a puzzle as stopped when it used `bound` nodes, but a puzzle can be "
-            "solved with exactly that many: read result.status, which says \"gave up\" only "
+            'solved with exactly that many: read result.status, which says "gave up" only '
             "for the puzzles the bound really stopped."
         ),
     }
