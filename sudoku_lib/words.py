@@ -255,7 +255,6 @@ CHECK_TEXT = {
     "row and column swapped": (
         "row and column are swapped: the row comes first, solution[row - 1][col - 1]."
     ),
-    "read the puzzle": "that is a blank of the puzzle: read the digit from its solution.",
     "box from one": (
         "your box numbers count from 1; in code they count from 0, like r and c (the top-left "
         "box is box_index 0). Drop the + 1."
@@ -608,7 +607,7 @@ CHECK_TEXT.update(
             "(sorted(numbers)), so each place counts the numbers at or below it."
         ),
         "counted too far": (
-            "you ask count_solutions for up to {limit} solutions. A second solution already "
+            "you ask your count for up to {limit} solutions. A second solution already "
             "settles it (limit=2): counting on to {limit} on a puzzle with many solutions "
             "takes far longer and says nothing more."
         ),
@@ -621,27 +620,36 @@ CHECK_TEXT.update(
         "not pruned": (
             "your search made {calls} calls here, as many as the search with no pruning at all "
             "({unpruned}); pruned, it needs {pruned}. The exercise asks for the pruning: "
-            "{pruning}, so no branch that can only repeat an answer is explored (building every "
-            "answer and dropping repeats with a set is not pruning)."
+            "{pruning}."
         ),
         "pruning 47": (
-            "sort nums, and skip nums[i] when it equals nums[i - 1] and nums[i - 1] is not used"
+            "sort nums, and skip nums[i] when it equals nums[i - 1] and nums[i - 1] is not used, "
+            "so no branch that can only repeat an answer is explored (building every answer and "
+            "dropping repeats with a set is not pruning)"
         ),
-        "pruning 90": "sort nums, and skip nums[i] when i > start and it equals nums[i - 1]",
+        "pruning 90": (
+            "sort nums, and skip nums[i] when i > start and it equals nums[i - 1], so no branch "
+            "that can only repeat an answer is explored (building every answer and dropping "
+            "repeats with a set is not pruning)"
+        ),
         "pruning 39": "sort the candidates, and `break` once one is larger than what remains",
         "pruning 40": (
             "sort the candidates, skip one equal to the one before it at the same level "
-            "(i > start), and `break` once one is larger than what remains"
+            "(i > start), and `break` once one is larger than what remains (dropping repeated "
+            "answers with a set is not pruning)"
         ),
         "pruning 131": "cut off a piece only when it is a palindrome",
         "pruning 491": (
             "skip a number smaller than the path's last, and one already tried at this level "
-            "(a set made afresh in each call)"
+            "(a set made afresh in each call), so no branch that can only repeat an answer is "
+            "explored (dropping repeated answers at the end is not pruning)"
         ),
         "continue not break": (
-            "your loop has no `break`: once a sorted candidate is larger than what remains, "
-            "every later one is larger too, so `break` ends the loop there, where `continue` "
-            "goes on looking at each of them for nothing."
+            "your loop has no `break` where it counts: on 201 candidates of which 200 are "
+            "larger than the target, your code ran {lines} lines, looking at every candidate in "
+            "every call. Once a sorted candidate is larger than what remains, every later one "
+            "is larger too, so `break` ends the loop there, where `continue` goes on looking at "
+            "each of them for nothing."
         ),
     }
 )
@@ -1036,26 +1044,26 @@ def picture_text(key: str, **fields: object) -> str:
 CHECK_TEXT.update(
     {
         "one step off": (
-            "that is the board one step {way}: step 0 is the puzzle as given, and goto(n) shows "
-            "the board after n steps."
+            "that is the board one step {way}: step 0 is the puzzle as given, so replay the "
+            "first `steps` events, events[:steps], no more and no fewer."
         ),
         "too early": "too early",
         "too late": "too late",
         "board not returned": (
-            "your function returned None: is the `return` missing? goto(n) moves the stepper "
-            "and returns nothing; the board it shows is stepper.board."
+            "your function returned None: is the `return board` missing after the replay?"
         ),
         "stepper not moved": (
-            "that is the puzzle as given: the stepper was never moved (goto(steps) moves it)."
+            "that is the puzzle as given: no step was replayed on it. Does each Try write its "
+            "digit into the board you return?"
         ),
         "dead end from 0": (
-            "the cell is counted from 0, as code does: add 1 to event.row and event.col for the "
-            "row and column a person says."
+            "the cell is counted from 0, as code does: add 1 to the row and the column for the "
+            "ones a person says, (r + 1, c + 1)."
         ),
         "dead end swapped": "row and column are swapped: the pair is (row, column).",
         "dead end step off": (
-            "the step is one off: stepper.position after next_dead_end() is the dead end's own "
-            "step."
+            "the step is one off: count one step for each digit written and one for the dead "
+            "end itself (on the 4x4: three digits, then the dead end at step 4)."
         ),
         "depth from 1": (
             "your depths count from 1: event.depth is 0 for the first empty cell, so use it as "
@@ -1261,6 +1269,226 @@ CHECK_TEXT.update(
         "column forgotten": (
             "{digit} is missing from the cell's row, but its column or box holds it already: a "
             "digit must be missing from all three."
+        ),
+    }
+)
+
+
+# Issue 34: checks with no holes (held-out cases, wrong formulas named, searches that are not
+# the learner's own), and a word on what each caught mistake may mean.
+CHECK_TEXT.update(
+    {
+        "one short of 81": (
+            "your count is one short on every puzzle, and -1 on the empty board: a puzzle has "
+            "81 cells, not 80 (81 - puzzle.count('.') counts the givens)."
+        ),
+        "move from zero": (
+            "your row and column count from 0, as Python's indexes do (r = {r}, c = {c}): the "
+            "question counts from 1, so add 1 to each, (r + 1, c + 1, digit)."
+        ),
+        "box corner wrong": (
+            "your box is the wrong block of cells: for r = {r}, c = {c}, r // {box} and "
+            "c // {box} are the box's band and stack numbers, not its first row and column. The "
+            "box starts at row {box} * (r // {box}) = {top} and column {box} * (c // {box}) = "
+            "{left}."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {
+        "neighbours only": (
+            "your code finds two 5s with only blanks between them, but not two 5s with a 3 "
+            "between: it compares each digit with the one next to it only. A digit must be "
+            "compared with every digit before it: keep the digits seen so far in a set."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {
+        "library search used": (
+            "while it ran, your function called the library's own search, `{name}`, which does "
+            "the work this exercise asks of you. Write the search yourself (choose, explore, "
+            "un-choose); the library is there to compare with afterwards."
+        ),
+        "no work for the answer": (
+            "your function answered {case} ({answer} ways) after only {steps} of its own: "
+            "that many ways cannot be counted so fast, so the answer was looked up, not worked "
+            "out. Place the queens one row at a time and count the full boards."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {
+        "blank as candidate": (
+            "your answer holds '.', the mark of a blank, which is no digit. Try only the digits "
+            "'1' to '9' (for d in '123456789') and keep those the cell's row, column and box "
+            "do not hold."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {
+        "fits nowhere": (
+            "{digit!r} is missing from this unit, yet fits none of its empty cells: that is a "
+            "dead end, not a hidden single. Keep a digit only when it fits exactly one cell "
+            "(len(spots) == 1, not <= 1)."
+        ),
+        "pruned changed board": (
+            "your search wrote its digits on the board it was given, so the caller loses its "
+            "puzzle. Work on a copy, board = [row[:] for row in board], as the first line of "
+            "pruned_solve, and return that."
+        ),
+        "piece wrong": (
+            "your search may well be right, but one of its pieces is not: on {case} your "
+            "{name} gives another answer than the course's. Run the check of {name} again, fix "
+            "{name} until it passes, then run this check."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {
+        "undo not replayed": (
+            "the board keeps digits the search had taken back by then: an Undo writes '.' "
+            "back at its cell (event.row, event.col), so replay the Undo events too."
+        ),
+        "steps off by one": (
+            "that is the count over the first {counted} steps, not {steps}: the loop takes one "
+            "step too many or too few. Take exactly `steps` steps, for _ in range(steps), and "
+            "look at the cell before and after each one."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {
+        "share all zero": (
+            "here every puzzle needed 0 nodes, so the total is 0 and dividing by it fails. No "
+            "nodes at all means no share to take: return 0.0 when the total is 0."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {
+        "two read as one": (
+            "this puzzle has two solutions, and your count up to 2 found both, yet you said "
+            "True: `>= 1` (or `> 0`) says yes to two as well. Unique means exactly one: "
+            "compare the count with == 1."
+        ),
+        "two called unique": (
+            "this puzzle has two solutions, yet you said True. Does your search go on after "
+            "the first solution (it must find a second to say no), and stop at the second?"
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {
+        "no search of yours": (
+            "no function of yours called itself: the answers were made without a search of "
+            "your own (itertools, or every arrangement put in a set). The exercise asks for the "
+            "template, choose, explore, un-choose, with its pruning: {pruning}."
+        ),
+        "kept between calls": (
+            "called again with ({args}), your function gave another answer than the first "
+            "time: something it keeps outside the call (a global set of the answers seen, a "
+            "list never emptied) carries over to the next call. Make it inside the function."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {
+        "stopped at the first single": (
+            "every digit you give is right, but {missing} is missing: does your loop return "
+            "after the first hidden single? Collect every one in the dict and return it after "
+            "the loop."
+        ),
+        "digit not counted": (
+            "on a board whose only given is a {digit}, your count is 0: your test for a given "
+            "leaves the {digit}s out. A given is any character that is not '.', whatever digit "
+            "it is."
+        ),
+        "tried from nine down": (
+            "{largest} is the largest digit that fits there; the naive search tries the digits "
+            "from 1 up and keeps the first that fits, {smallest}."
+        ),
+        "true inside the loop": (
+            "your function says True even for rows with two 5s side by side: it decides after "
+            "the first digit. Return False as soon as a digit repeats, and True only after the "
+            "loop has looked at all 9 cells (the `return True` goes after the loop, not in it)."
+        ),
+        "answers inverted": (
+            "your answers are the wrong way round on every case the check tried: True where the "
+            "digit is already in the row, column or box, False where it fits. Return False as "
+            "soon as you find the digit, and True when you have not."
+        ),
+        "not a single": (
+            "{cell} has more than one candidate ({digits}), so it is no naked single: keep a "
+            "cell only when exactly one digit fits (len(fits) == 1)."
+        ),
+        "take-backs counted": (
+            "those are the take-backs (Undo) at each depth, not the tries: count the events "
+            "that are a Try."
+        ),
+        "keyed by place": (
+            "your keys are rows (or columns) of the board, not depths: event.depth is how deep "
+            "the search is, 0 for the first empty cell it fills, wherever that cell is."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {
+        "choices in order": (
+            "the digits are right, but the search tries them in order, from 1 up, and a {kind} "
+            "does not say which comes first: return a list, sorted from the smallest digit."
+        ),
+        "choices held": (
+            "those are the digits the cell's row, column and box already hold: the choices are "
+            "the other digits, the ones none of the three holds."
+        ),
+    }
+)
+
+
+CHECK_TEXT.update(
+    {
+        "no puzzles no share": (
+            "with no puzzles there is nothing to stop, and dividing by len(puzzles) = 0 fails: "
+            "return 0.0 for an empty list."
+        ),
+        "share solved not stopped": (
+            "that is the share the search finished: the question is the share it gave up on, "
+            'the puzzles whose result.status is "gave up".'
+        ),
+        "count not share": (
+            "that is how many puzzles were stopped: divide by how many there are ({count}) for "
+            "the share."
+        ),
+        "not the naive search": (
+            "that is the share the {method} search gives up on: the exercise measures the naive "
+            'one, solve(puzzle, "naive", max_nodes=bound) (solve\'s own default is fast).'
+        ),
+        "stopped by status": (
+            "you count a puzzle as stopped when it used `bound` nodes, but a puzzle can be "
+            'solved with exactly that many: read result.status, which says "gave up" only '
+            "for the puzzles the bound really stopped."
         ),
     }
 )

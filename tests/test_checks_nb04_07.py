@@ -164,7 +164,7 @@ def count_up_to(puzzle, limit):
 
 
 def is_unique(puzzle):
-    return count_solutions(puzzle, 2) == 1
+    return count_up_to(puzzle, 2) == 1
 
 
 def remove_clue(puzzle, index):
@@ -251,11 +251,15 @@ def count_past_limit(puzzle, limit):
 
 
 def unique_with_limit_one(puzzle):
-    return count_solutions(puzzle, 1) == 1
+    return count_up_to(puzzle, 1) == 1
 
 
 def unique_at_most_one(puzzle):
-    return count_solutions(puzzle, 2) <= 1
+    return count_up_to(puzzle, 2) <= 1
+
+
+def unique_by_the_library(puzzle):
+    return count_solutions(puzzle, 2) == 1
 
 
 def remove_without_asking(puzzle, index):
@@ -343,6 +347,7 @@ CHECKS = [
     (check_is_unique, is_unique, [
         (unique_with_limit_one, "use limit=2"),
         (unique_at_most_one, "exactly one"),
+        (unique_by_the_library, "library's own"),
     ]),
     (check_remove_clue, remove_clue, [
         (remove_without_asking, "ask is_unique first"),

@@ -5,18 +5,46 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_lib import Stepper, solve
+from sudoku_lib import Stepper, parse, solve
 from sudoku_lib.checks import check_board_after, check_first_dead_end, check_tries_per_depth
-from sudoku_lib.search.events import Try
+from sudoku_lib.search.events import Try, Undo
+from sudoku_lib.search.naive import is_valid
 
 
 def board_after(puzzle, steps):
+    events = []
+    solve(puzzle, "naive", listener=events.append)
+    board = parse(puzzle)
+    for event in events[:steps]:
+        if isinstance(event, Try):
+            board[event.row][event.col] = event.digit
+        elif isinstance(event, Undo):
+            board[event.row][event.col] = "."
+    return board
+
+
+def first_dead_end(puzzle):
+    board = parse(puzzle)
+    size = len(board)
+    step = 0
+    for r in range(size):
+        for c in range(size):
+            if board[r][c] == ".":
+                step += 1
+                fits = [d for d in "123456789"[:size] if is_valid(board, r, c, d)]
+                if not fits:
+                    return step, (r + 1, c + 1)
+                board[r][c] = fits[0]
+    return None
+
+
+def board_after_by_stepper(puzzle, steps):
     stepper = Stepper(puzzle)
     stepper.goto(steps)
     return stepper.board
 
 
-def first_dead_end(puzzle):
+def first_dead_end_by_stepper(puzzle):
     stepper = Stepper(puzzle)
     stepper.next_dead_end()
     event = stepper.event
@@ -39,7 +67,7 @@ def one_step_late(puzzle, steps):
 
 
 def never_moved(puzzle, steps):
-    return Stepper(puzzle).board
+    return parse(puzzle)
 
 
 def dead_end_from_zero(puzzle):
@@ -77,7 +105,9 @@ CHECKS = {
 
 WRONG = [
     (check_board_after, one_step_late, "one step too late"),
-    (check_board_after, never_moved, "never moved"),
+    (check_board_after, never_moved, "no step was replayed"),
+    (check_board_after, board_after_by_stepper, "library's own `Stepper`"),
+    (check_first_dead_end, first_dead_end_by_stepper, "library's own `Stepper`"),
     (check_first_dead_end, dead_end_from_zero, "counted from 0"),
     (check_first_dead_end, dead_end_swapped, "row and column are swapped"),
     (check_first_dead_end, dead_end_a_step_early, "the step is one off"),

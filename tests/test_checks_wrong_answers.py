@@ -50,7 +50,7 @@ WRONG: list[tuple[Callable[..., Any], Callable[..., Any], list[str]]] = [
     (
         checks.check_count_queens,
         learner.count_queens_table,
-        ["case n = 8", "not looked up in a table"],
+        ["case n = 9", "not looked up in a table"],
     ),
     (checks.check_naked_singles, learner.naked_singles_from_one, ["your cells count from 1"]),
     (checks.check_pruned_solve, learner.pruned_solve_first_blank, ["most_constrained(board)"]),

@@ -64,7 +64,7 @@ def test_a_right_answer_passes():
 @pytest.mark.parametrize(
     ("wrong", "words"),
     [
-        (from_zero, "counts rows and columns from 1"),
+        (from_zero, "the question counts from 1, so add 1 to each"),
         (swapped, "row and column are swapped"),
         (as_number, "'5', not 5"),
         (no_box, "its 3x3 box holds it already"),

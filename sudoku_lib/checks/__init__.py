@@ -6,7 +6,7 @@ A notebook imports its checks from here: `from sudoku_lib.checks import check_bo
 """
 
 from .core import NO_ANSWER, Attempt, Case, Recogniser, Report, check_cases, not_done
-from .nb00 import check_count_givens, check_digit_in_solution, check_first_try
+from .nb00 import check_count_givens, check_first_choices, check_first_try
 from .nb01 import check_box_of, check_peers_of, check_string_to_board
 from .nb02 import check_find_clash, check_is_valid_board, check_is_valid_row
 from .nb03 import check_count_all, check_count_queens, check_is_valid, check_solve_counting
@@ -24,7 +24,13 @@ from .nb05 import (
     check_predict,
     check_tries_per_depth,
 )
-from .nb06 import check_hardest, check_hardest_share, check_median, check_nodes_for
+from .nb06 import (
+    check_hardest,
+    check_hardest_share,
+    check_median,
+    check_nodes_for,
+    check_stopped_share,
+)
 from .nb07 import check_count_solutions, check_is_unique, check_remove_clue
 
 __all__ = [
@@ -42,8 +48,8 @@ __all__ = [
     "check_count_givens",
     "check_count_queens",
     "check_count_solutions",
-    "check_digit_in_solution",
     "check_find_clash",
+    "check_first_choices",
     "check_first_dead_end",
     "check_first_try",
     "check_hardest",
@@ -62,6 +68,7 @@ __all__ = [
     "check_pruned_solve",
     "check_remove_clue",
     "check_solve_counting",
+    "check_stopped_share",
     "check_string_to_board",
     "check_tries_per_depth",
     "not_done",

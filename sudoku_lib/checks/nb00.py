@@ -9,8 +9,9 @@ from ..i18n import N_, _
 from ..puzzles import SAMPLE, load_set
 from ..search import solve
 from ..search.events import Event, Try
-from ..words import cell_name, check_text
-from .core import NO_ANSWER, Attempt, Case, Report, check_cases
+from ..search.naive import is_valid
+from ..words import check_text
+from .core import Attempt, Case, Report, check_cases
 
 WARM_UP = [SAMPLE, *load_set("easy50")[:2]]
 
@@ -31,7 +32,7 @@ def check_count_givens(count_givens: Callable[[str], int]) -> Report:
         count_givens,
         cases,
         library=[givens],
-        mistakes=[counted_blanks, missed_an_end],
+        mistakes=[counted_blanks, one_short, digit_not_counted, missed_an_end],
     )
 
 
@@ -45,6 +46,26 @@ def counted_blanks(attempt: Attempt) -> str | None:
     return None
 
 
+def one_short(attempt: Attempt) -> str | None:
+    """One less than the givens on every board, -1 on the empty one: `80 - puzzle.count('.')`
+    (the cells counted as 80), or a loop that stops one character early."""
+    if attempt.got != attempt.case.expected - 1:
+        return None
+    if attempt.try_call("." * 81) == -1:
+        return check_text("one short of 81")
+    return None
+
+
+def digit_not_counted(attempt: Attempt) -> str | None:
+    """A digit the count never sees (a test such as `ch in "12345678"`): a board holding only
+    that digit counts 0."""
+    for digit in "123456789":
+        alone = "." * 40 + digit + "." * 40
+        if attempt.try_call(alone) == 0:
+            return check_text("digit not counted", digit=digit)
+    return None
+
+
 def missed_an_end(attempt: Attempt) -> str | None:
     """A given in the first or the last character not counted: range(80), range(1, 81)."""
     for where, index in (("first", 0), ("last", 80)):
@@ -54,66 +75,119 @@ def missed_an_end(attempt: Attempt) -> str | None:
     return None
 
 
-CELLS = [(1, 3), (5, 5), (9, 1), (9, 9)]  # rows and columns counted from 1, as the exercise asks
+# Exercise: the choices the naive search has at its first blank, in the order it tries them.
 
 
-def check_digit_in_solution(digit_in_solution: Callable[[str, int, int], str]) -> Report:
-    """Reading one digit of a solution, with rows and columns counted from 1 as people do."""
-    solution = sample_solution()
-    cases = [
-        Case(cell_name(r - 1, c - 1), (SAMPLE, r, c), solution[r - 1][c - 1]) for r, c in CELLS
-    ]
+def first_choices_of(puzzle: str) -> list[str]:
+    """The digits that fit the puzzle's first blank, from 1 up: the branches of the search's
+    first choice, in the order the naive search tries them."""
+    board, r, c = first_blank_of(puzzle)
+    return [d for d in "123456789" if is_valid(board, r, c, d)]
+
+
+def check_first_choices(first_choices: Callable[[str], object]) -> Report:
+    """first_choices(puzzle): the digits the naive search may try at the first blank, in order."""
+    cases = [Case(name, (p,), first_choices_of(p)) for name, p in first_move_puzzles().items()]
     return check_cases(
-        "digit_in_solution",
-        digit_in_solution,
+        "first_choices",
+        first_choices,
         cases,
-        mistakes=[a_number_not_a_digit, read_the_puzzle, swapped_row_and_column, counted_from_zero],
+        library=[solve],
+        mistakes=[
+            choices_not_a_list,
+            choices_as_numbers,
+            choices_box_at_band,
+            choices_box_forgotten,
+            choices_column_forgotten,
+            choices_the_other_way,
+        ],
     )
 
 
-def a_number_not_a_digit(attempt: Attempt) -> str | None:
-    """The int 4 for the digit '4': the board holds one-character strings."""
+def choices_not_a_list(attempt: Attempt) -> str | None:
+    """The right digits in a set (no order) or out of order: the search tries them from 1 up."""
     got, expected = attempt.got, attempt.case.expected
-    if isinstance(got, int) and not isinstance(got, bool) and str(got) == expected:
+    try:
+        same_digits = sorted(got) == expected
+    except TypeError:
+        return None
+    if same_digits and not (isinstance(got, list) and got == expected):
+        return check_text("choices in order", kind=type(got).__name__)
+    return None
+
+
+def choices_as_numbers(attempt: Attempt) -> str | None:
+    """The digits as ints."""
+    got, expected = attempt.got, attempt.case.expected
+    if isinstance(got, list) and [str(d) for d in got] == expected and got != expected:
         return check_text("digits as numbers")
     return None
 
 
-def sample_solution() -> Board:
-    """The sample's solution, which the exercise reads from."""
-    solution = solve(SAMPLE).solution
-    assert solution is not None
-    return solution
+def first_blank_of(puzzle: str) -> tuple[Board, int, int]:
+    """The puzzle as a board, and its first blank's row and column (from 0)."""
+    board = parse(puzzle)
+    r, c = next((r, c) for r, row in enumerate(board) for c, d in enumerate(row) if d == ".")
+    return board, r, c
 
 
-def answers_everywhere(attempt: Attempt) -> dict[tuple[int, int], object]:
-    """The learner's digit for every cell the check asks about."""
-    return {(r, c): attempt.try_call(SAMPLE, r, c) for r, c in CELLS}
+def digits_free_of(board: Board, cells: set[tuple[int, int]]) -> list[str]:
+    """The digits 1-9 that none of the cells holds, in order."""
+    seen = {board[i][j] for i, j in cells}
+    return [d for d in "123456789" if d not in seen]
 
 
-def counted_from_zero(attempt: Attempt) -> str | None:
-    """The digit one row down and one column right, or an IndexError at row 9 or column 9."""
-    _, row, col = attempt.case.args
-    solution = sample_solution()
-    shifted = all(
-        got is NO_ANSWER if 9 in (r, c) else got == solution[r][c]
-        for (r, c), got in answers_everywhere(attempt).items()
-    )
-    return check_text("from zero", row=row, col=col) if shifted else None
+def row_and_column(r: int, c: int) -> set[tuple[int, int]]:
+    """The cells of row r and of column c."""
+    return {(r, j) for j in range(9)} | {(i, c) for i in range(9)}
 
 
-def swapped_row_and_column(attempt: Attempt) -> str | None:
-    """solution[col][row] instead of solution[row][col], on every cell the check asks about."""
-    solution = sample_solution()
-    answers = answers_everywhere(attempt)
-    if all(got == solution[c - 1][r - 1] for (r, c), got in answers.items()):
-        return check_text("row and column swapped")
+def block(top: int, left: int) -> set[tuple[int, int]]:
+    """The 3x3 cells from (top, left), cut at the board's edge."""
+    return {(i, j) for i in range(top, min(top + 3, 9)) for j in range(left, min(left + 3, 9))}
+
+
+def choices_box_at_band(attempt: Attempt) -> str | None:
+    """The box read from (r // 3, c // 3), the box's band and stack numbers."""
+    board, r, c = first_blank_of(attempt.case.args[0])
+    if (r // 3, c // 3) == (3 * (r // 3), 3 * (c // 3)):
+        return None
+    wrong = digits_free_of(board, row_and_column(r, c) | block(r // 3, c // 3))
+    if attempt.got == wrong != attempt.case.expected:
+        return check_text("box corner wrong", r=r, c=c, box=3, top=3 * (r // 3), left=3 * (c // 3))
     return None
 
 
-def read_the_puzzle(attempt: Attempt) -> str | None:
-    """A blank, or the given: the puzzle was read, not its solution."""
-    return check_text("read the puzzle") if attempt.got == "." else None
+def choices_box_forgotten(attempt: Attempt) -> str | None:
+    """The digits free in the row and the column only."""
+    board, r, c = first_blank_of(attempt.case.args[0])
+    wrong = digits_free_of(board, row_and_column(r, c))
+    extra = [d for d in wrong if d not in attempt.case.expected]
+    if attempt.got == wrong and extra:
+        return check_text("box forgotten", digit=extra[0])
+    return None
+
+
+def choices_column_forgotten(attempt: Attempt) -> str | None:
+    """The digits free in the row (and maybe the box), the column never looked at."""
+    board, r, c = first_blank_of(attempt.case.args[0])
+    top, left = 3 * (r // 3), 3 * (c // 3)
+    row = {(r, j) for j in range(9)}
+    for wrong in (digits_free_of(board, row), digits_free_of(board, row | block(top, left))):
+        extra = [d for d in wrong if d not in attempt.case.expected]
+        if attempt.got == wrong and extra:
+            return check_text("column forgotten", digit=extra[0])
+    return None
+
+
+def choices_the_other_way(attempt: Attempt) -> str | None:
+    """The digits the units hold, not those they lack."""
+    held = [d for d in "123456789" if d not in attempt.case.expected]
+    try:
+        got = sorted(attempt.got)
+    except TypeError:
+        return None
+    return check_text("choices held") if got == held else None
 
 
 # Exercise: the naive search's first move, worked out from the board (the stepper's first Step).
@@ -134,6 +208,16 @@ def with_first_row_filled(puzzle: str) -> str:
     return "".join(solution[0]) + puzzle[9:]
 
 
+def with_blanks_filled(puzzle: str, count: int) -> str:
+    """The puzzle with its first `count` blanks, in reading order, filled from its solution: the
+    first blank left lies further on, outside the top-left box (a wrong box corner shows)."""
+    solution = solve(puzzle).solution
+    assert solution is not None
+    flat = "".join("".join(row) for row in solution)
+    blanks = [i for i, ch in enumerate(puzzle) if ch == "."][:count]
+    return "".join(flat[i] if i in blanks else ch for i, ch in enumerate(puzzle))
+
+
 def first_move_puzzles() -> dict[str, str]:
     """Puzzles whose first blank's digit is settled by the row, the column or the box."""
     easy, top = load_set("easy50"), load_set("top95")
@@ -144,6 +228,8 @@ def first_move_puzzles() -> dict[str, str]:
         N_("easy50 #5"): easy[4],
         N_("top95 #4"): top[3],
         N_("easy50 #1 with its first row filled in"): with_first_row_filled(easy[0]),
+        N_("easy50 #1 with its first 2 blanks filled in"): with_blanks_filled(easy[0], 2),
+        N_("easy50 #3 with its first 20 blanks filled in"): with_blanks_filled(easy[2], 20),
     }
 
 
@@ -158,6 +244,8 @@ def check_first_try(first_try: Callable[[str], object]) -> Report:
             move_from_zero,
             move_swapped,
             move_digit_a_number,
+            box_corner_wrong,
+            tried_from_nine_down,
             box_forgotten,
             column_forgotten,
         ],
@@ -173,7 +261,7 @@ def move_from_zero(attempt: Attempt) -> str | None:
     """Row and column counted from 0, as the code counts."""
     row, col, digit = attempt.case.expected
     if _move(attempt.got) == (row - 1, col - 1, digit):
-        return check_text("from zero", row=row, col=col)
+        return check_text("move from zero", row=row, col=col, r=row - 1, c=col - 1)
     return None
 
 
@@ -203,6 +291,45 @@ def smallest_missing(puzzle: str, units: tuple[str, ...]) -> str:
     if "column" in units:
         seen |= {board[i][c] for i in range(9)}
     return next(d for d in "123456789" if d not in seen)
+
+
+def smallest_missing_with_corner(puzzle: str, top: int, left: int) -> str | None:
+    """The smallest digit missing from the first blank's row, its column and the 3x3 block whose
+    top-left cell is (top, left), or None when every digit is there (or the block runs off)."""
+    board = parse(puzzle)
+    r, c = next((r, c) for r, row in enumerate(board) for c, d in enumerate(row) if d == ".")
+    if top + 3 > 9 or left + 3 > 9:
+        return None
+    seen = set(board[r]) | {board[i][c] for i in range(9)}
+    seen |= {board[i][j] for i in range(top, top + 3) for j in range(left, left + 3)}
+    return next((d for d in "123456789" if d not in seen), None)
+
+
+def tried_from_nine_down(attempt: Attempt) -> str | None:
+    """The largest digit that fits, not the smallest: the digits tried from 9 down."""
+    (puzzle,) = attempt.case.args
+    row, col, _ = attempt.case.expected
+    board = parse(puzzle)
+    fits = [d for d in "123456789" if is_valid(board, row - 1, col - 1, d)]
+    if len(fits) > 1 and _move(attempt.got) == (row, col, fits[-1]):
+        return check_text("tried from nine down", largest=fits[-1], smallest=fits[0])
+    return None
+
+
+def box_corner_wrong(attempt: Attempt) -> str | None:
+    """The box read from (r // 3, c // 3), the box's number, not its top-left cell: right only
+    while the first blank is in the top-left box; further on it reads the wrong 3x3 cells (or
+    finds no digit missing, and `next` raises StopIteration)."""
+    (puzzle,) = attempt.case.args
+    row, col, _ = attempt.case.expected
+    r, c = row - 1, col - 1
+    if (r // 3, c // 3) == (3 * (r // 3), 3 * (c // 3)):
+        return None
+    guess = smallest_missing_with_corner(puzzle, r // 3, c // 3)
+    raised_alike = guess is None and isinstance(attempt.error, StopIteration | ValueError)
+    if raised_alike or _move(attempt.got) == (row, col, guess):
+        return check_text("box corner wrong", r=r, c=c, box=3, top=3 * (r // 3), left=3 * (c // 3))
+    return None
 
 
 def box_forgotten(attempt: Attempt) -> str | None:

@@ -25,6 +25,7 @@ ROWS = {
     N_("a full row"): list("534678912"),
     N_("two 5s"): list("5...5...."),
     N_("two 9s at the ends"): list("9.......9"),
+    N_("two 5s with a 3 between"): list(".5.3..5.."),
     N_("an empty row"): list("........."),
 }
 
@@ -41,13 +42,26 @@ def check_is_valid_row(function: Callable[[list[str]], bool]) -> Report:
         cases,
         library=VALIDATORS,
         mistakes=[
+            neighbours_only,
             skipped_an_end,
             full_rows_only,
+            true_after_the_first_digit,
             one_answer_for_every_row,
             blanks_counted_in_a_row,
             missed_the_ends,
         ],
     )
+
+
+def neighbours_only(attempt: Attempt) -> str | None:
+    """Two equal digits next to each other (blanks between them or not) found, two with another
+    digit between them missed: each digit was compared with its neighbour only, not with every
+    digit seen before it."""
+    if not (attempt.got is True and attempt.case.expected is False):
+        return None
+    if attempt.try_call(list("5...5....")) is False and attempt.try_call(list("5.3.5....")):
+        return check_text("neighbours only")
+    return None
 
 
 def skipped_an_end(attempt: Attempt) -> str | None:
@@ -75,6 +89,16 @@ def full_rows_only(attempt: Attempt) -> str | None:
     full, one_blank = list("534678912"), list("53467891.")
     if attempt.try_call(full) is True and attempt.try_call(one_blank) is False:
         return check_text("full rows only")
+    return None
+
+
+def true_after_the_first_digit(attempt: Attempt) -> str | None:
+    """True even for a row whose first two cells are equal digits, but False for '.5...5...':
+    no, True for every row with a digit: a `return True` inside the loop, after the first digit."""
+    if not (attempt.got is True and attempt.case.expected is False):
+        return None
+    if all(attempt.try_call(list(row)) is True for row in ("55.......", "5.5......", "1.......1")):
+        return check_text("true inside the loop")
     return None
 
 

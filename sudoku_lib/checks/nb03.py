@@ -13,7 +13,7 @@ from ..queens import count_queens, solve_queens
 from ..search import count_solutions, solve, solve_sudoku
 from ..search.naive import is_valid
 from ..watch import Write, watch
-from ..words import cell_name, check_text, number, unit_name
+from ..words import cell_name, check_text, number, plural, unit_name
 from .core import NO_ANSWER, Attempt, Case, Report, check_cases
 from .fixtures import (
     COUNT_PUZZLES,
@@ -29,9 +29,11 @@ from .recorder import (
     Parting,
     first_parting,
     model_moves,
+    own_search,
     parting_words,
     recorded_board,
     watching_calls,
+    watching_work,
 )
 
 SOLVERS: list[Callable[..., object]] = [solve, solve_sudoku, count_solutions]
@@ -70,7 +72,13 @@ def check_is_valid(function: Callable[[Board, int, int, str], bool]) -> Report:
         function,
         cases,
         library=[is_valid],
-        mistakes=[size_fixed_at_nine, digit_already_there, said_no_to_a_free_digit],
+        mistakes=[
+            size_fixed_at_nine,
+            answers_inverted,
+            box_read_at_band_number,
+            digit_already_there,
+            said_no_to_a_free_digit,
+        ],
     )
 
 
@@ -85,6 +93,41 @@ def units_holding(board: Board, r: int, c: int, digit: str) -> list[tuple[str, i
         if where:
             found.append((kind, index, cell_name(*where[0])))
     return found
+
+
+def answers_inverted(attempt: Attempt) -> str | None:
+    """False where the digit fits and True where it is there already, on every case tried: the
+    answers the wrong way round (return True when the digit is found)."""
+    sample = parse(SAMPLE)
+    tries = [(0, 2, "1"), (0, 2, "7"), (0, 3, "4"), (8, 6, "4")]
+    if all(attempt.try_call(sample, r, c, d) is not is_valid(sample, r, c, d) for r, c, d in tries):
+        return check_text("answers inverted")
+    return None
+
+
+def in_block(board: Board, top: int, left: int, box: int, digit: str) -> bool | None:
+    """Whether the `box`-wide block with top-left cell (top, left) holds the digit; None when
+    the block runs off the board (an IndexError, for the learner's code)."""
+    if top + box > len(board) or left + box > len(board):
+        return None
+    return any(board[i][j] == digit for i in range(top, top + box) for j in range(left, left + box))
+
+
+def box_read_at_band_number(attempt: Attempt) -> str | None:
+    """The answer of a rule check whose box starts at (r // box, c // box), the box's band and
+    stack numbers, instead of (box * (r // box), box * (c // box)): it looks at a box, but at the
+    wrong cells."""
+    board, r, c, digit = attempt.case.args
+    box = math.isqrt(len(board))
+    top, left = r // box, c // box
+    if (top, left) == (box * top, box * left):
+        return None
+    others = [kind for kind, _, _ in units_holding(board, r, c, digit) if kind != "box"]
+    wrong_block = in_block(board, top, left, box, digit)
+    ran_off = wrong_block is None and isinstance(attempt.error, IndexError)
+    if ran_off or (wrong_block is not None and attempt.got is (not others and not wrong_block)):
+        return check_text("box corner wrong", r=r, c=c, box=box, top=box * top, left=box * left)
+    return None
 
 
 def digit_already_there(attempt: Attempt) -> str | None:
@@ -121,6 +164,7 @@ def check_solve_counting(function: Callable[[Board], int]) -> Report:
     for name, puzzle in solver_puzzles().items():
         result = solve(puzzle, "naive")
         cases.append(Case(name, (parse(puzzle),), (result.stats.nodes, result.solution)))
+    own = own_search()
     return check_cases(
         "solve_counting",
         run,
@@ -136,7 +180,9 @@ def check_solve_counting(function: Callable[[Board], int]) -> Report:
             board_not_filled,
             counted_the_blanks,
             counted_tries,
+            own,
         ],
+        requirements=[own],
         keeps_input=False,  # it fills the board in place, as solve_board does
     )
 
@@ -314,6 +360,7 @@ def check_count_all(function: Callable[[Board], int]) -> Report:
         Case(name, (parse(puzzle),), count_solutions(puzzle, limit=10_000))
         for name, puzzle in COUNT_PUZZLES.items()
     ]
+    own = own_search()
     return check_cases(
         "count_all",
         function,
@@ -325,7 +372,9 @@ def check_count_all(function: Callable[[Board], int]) -> Report:
             board_left_changed,
             stopped_at_the_first,
             full_board_not_counted,
+            own,
         ],
+        requirements=[own],
         slow_why=check_text("count_all too slow"),
         keeps_input=board_left_changed,
     )
@@ -361,6 +410,7 @@ def full_board_not_counted(attempt: Attempt) -> str | None:
 def check_count_queens(function: Callable[[int], int]) -> Report:
     """`function(n)` must count the ways to place n queens on an n x n board."""
     cases = [Case(f"n = {n}", (n,), count_queens(n)) for n in (*NAMED_QUEENS, HELD_OUT_QUEENS)]
+    own = own_search()
     return check_cases(
         "count_queens",
         function,
@@ -373,14 +423,31 @@ def check_count_queens(function: Callable[[int], int]) -> Report:
             queens_stopped_at_the_first,
             queens_base_case,
             two_queens_fit,
+            own,
         ],
+        requirements=[own, worked_out],
     )
 
 
 NAMED_QUEENS = (1, 2, 3, 4, 5, 6, 7)
 """The board sizes notebook 03 says the check tries."""
-HELD_OUT_QUEENS = 8
-"""One more the notebook does not name: a table of the named answers has nothing for it."""
+HELD_OUT_QUEENS = 9
+"""One more the notebook does not name, nor print (it prints 92, for 8): a table of the named
+answers has nothing for it, and a table that has it is caught by `worked_out`."""
+
+
+def worked_out(attempt: Attempt) -> str | None:
+    """A right count for the held-out n made with fewer steps (calls) of the learner's own than
+    there are ways: no search counts 352 boards without a step for each, so it was looked up."""
+    if attempt.case.args[0] != HELD_OUT_QUEENS:
+        return None
+    with watching_work() as work:
+        attempt.try_call(HELD_OUT_QUEENS)
+    if work.steps >= attempt.case.expected:
+        return None
+    answer = attempt.case.expected
+    return check_text("no work for the answer", case=_(attempt.case.name), answer=answer,
+                      steps=plural(work.steps, "step"))  # fmt: skip
 
 
 def table_of_answers(attempt: Attempt) -> str | None:

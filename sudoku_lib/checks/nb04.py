@@ -19,9 +19,10 @@ from ..search import count_solutions, solve, solve_sudoku
 from ..search.collect import find_solutions
 from ..search.naive import is_valid
 from ..search.pruned import Pruning, State, candidates_of, find_singles, unit_spots
+from ..timelimit import TooSlow, deadline
 from ..validate import is_valid_sudoku
 from ..words import cell_name, check_text, number, plural, unit_name
-from .core import Attempt, Case, Report, case_and, check_cases
+from .core import RECOGNISER_BUDGET, Attempt, Case, Report, case_and, check_cases
 from .recorder import spying_on
 
 FEWER_THAN_NAIVE = 100
@@ -113,7 +114,12 @@ def check_candidates(candidates: Callable[[Board, int, int], object]) -> Report:
         cases,
         same=lambda got, expected: as_sorted(got) == expected,
         library=LIBRARY_PIECES,
-        mistakes=[extra_digits_in_one_unit, digits_as_numbers],
+        mistakes=[
+            blank_as_candidate,
+            candidates_box_at_band,
+            extra_digits_in_one_unit,
+            digits_as_numbers,
+        ],
     )
 
 
@@ -123,6 +129,31 @@ def units_holding(board: Board, r: int, c: int, digit: Digit) -> list[str]:
     box = 3 * (r // 3) + c // 3
     units = (("row", geo.rows[r]), ("column", geo.columns[c]), ("box", geo.boxes[box]))
     return [kind for kind, cells in units if any(board[i][j] == digit for i, j in cells)]
+
+
+def blank_as_candidate(attempt: Attempt) -> str | None:
+    """The blank '.' among the candidates: the characters not seen were collected from what the
+    units hold (blanks too), not from the digits 1-9."""
+    try:
+        blank = BLANK in attempt.got
+    except TypeError:
+        return None
+    return check_text("blank as candidate") if blank else None
+
+
+def candidates_box_at_band(attempt: Attempt) -> str | None:
+    """The candidates of a cell whose box was read from (r // 3, c // 3), the box's band and
+    stack numbers, instead of its top-left cell."""
+    board, r, c = attempt.case.args
+    top, left = r // 3, c // 3
+    if (top, left) == (3 * top, 3 * left):
+        return None
+    seen = set(board[r]) | {board[i][c] for i in range(9)}
+    seen |= {board[i][j] for i in range(top, top + 3) for j in range(left, left + 3)}
+    wrong = [d for d in "123456789" if d not in seen]
+    if as_sorted(attempt.got) == wrong:
+        return check_text("box corner wrong", r=r, c=c, box=3, top=3 * top, left=3 * left)
+    return None
 
 
 def extra_digits_in_one_unit(attempt: Attempt) -> str | None:
@@ -174,9 +205,23 @@ def check_naked_singles(naked_singles: Callable[[Board], dict[Cell, Digit]]) -> 
             keys_from_one,
             filled_cells_included,
             digit_in_a_collection,
+            more_than_one_candidate,
             singles_difference,
         ],
     )
+
+
+def more_than_one_candidate(attempt: Attempt) -> str | None:
+    """An extra cell with two or more candidates: `<= 2`, or the first of several kept."""
+    board = attempt.case.args[0]
+    if not isinstance(attempt.got, dict):
+        return None
+    options = candidates_of(board)
+    for cell in attempt.got:
+        if cell not in attempt.case.expected and len(options.get(cell, ())) > 1:
+            digits = ", ".join(options[cell])
+            return check_text("not a single", cell=cell_name(*cell), digits=digits)
+    return None
 
 
 def keys_from_one(attempt: Attempt) -> str | None:
@@ -260,6 +305,7 @@ UNITS_CHOSEN = [
     (N_("top95 #1"), "column", 1),
     (N_("top95 #1"), "box", 6),
     (N_("the empty board"), "row", 4),
+    (N_("a board where row 1, column 9 has no candidate"), "row", 0),
 ]
 
 
@@ -280,7 +326,14 @@ def check_hidden_singles(
         hidden_singles,
         cases,
         library=LIBRARY_PIECES,
-        mistakes=[placed_digits_included, cells_as_keys, fits_elsewhere, singles_difference],
+        mistakes=[
+            placed_digits_included,
+            cells_as_keys,
+            stopped_at_the_first_single,
+            fits_nowhere,
+            fits_elsewhere,
+            singles_difference,
+        ],
     )
 
 
@@ -290,6 +343,34 @@ def placed_digits_included(attempt: Attempt) -> str | None:
     placed = {board[r][c] for r, c in unit} - {BLANK}
     if isinstance(attempt.got, dict) and placed & set(attempt.got):
         return check_text("placed digit included", digit=sorted(placed & set(attempt.got))[0])
+    return None
+
+
+def stopped_at_the_first_single(attempt: Attempt) -> str | None:
+    """Some of the hidden singles, each right, the others missing: a `return` inside the loop
+    after the first one found."""
+    got, expected = attempt.got, attempt.case.expected
+    if not (isinstance(got, dict) and got and len(got) < len(expected)):
+        return None
+    if all(expected.get(digit) == cell for digit, cell in got.items()):
+        missing = ", ".join(repr(d) for d in expected if d not in got)
+        return check_text("stopped at the first single", missing=missing)
+    return None
+
+
+def fits_nowhere(attempt: Attempt) -> str | None:
+    """A missing digit with no empty cell of the unit to go in, reported (with no cell, or the
+    code fails on spots[0]): the test was `len(spots) <= 1`, where a single needs exactly one."""
+    board, unit = attempt.case.args
+    placed = {board[r][c] for r, c in unit}
+    options = candidates_of(board)
+    fits = {d for cell in unit for d in options.get(cell, ())}
+    nowhere = [d for d in "123456789" if d not in placed and d not in fits]
+    if not nowhere:
+        return None
+    reported = isinstance(attempt.got, dict) and any(d in attempt.got for d in nowhere)
+    if reported or isinstance(attempt.error, IndexError):
+        return check_text("fits nowhere", digit=nowhere[0])
     return None
 
 
@@ -468,7 +549,7 @@ def check_pruned_solve(pruned_solve: Callable[[Board], tuple[Board | None, int]]
         show=show_outcome,
         learner=pruned_solve,
         library=LIBRARY_SOLVERS,
-        mistakes=[not_a_pair, board_problem],
+        mistakes=[own_piece_wrong, not_a_pair, board_problem],
         requirements=[
             counted_the_guesses,
             fails_early,
@@ -478,12 +559,54 @@ def check_pruned_solve(pruned_solve: Callable[[Board], tuple[Board | None, int]]
         time_limit=CAPSTONE_TIME_LIMIT,
         total_limit=CAPSTONE_TIME_LIMIT,
         slow_why=check_text("pruned too slow"),
-        keeps_input=False,  # the exercise does not ask for a copy: solving in place is fine
+        keeps_input=filled_the_callers_board,
     )
     compared = nodes.get(unseen_puzzles()[COMPARED])
     if report.passed and isinstance(compared, int):
         report.lines.append(node_line(compared))
     return report
+
+
+def filled_the_callers_board(attempt: Attempt) -> str | None:
+    """The learner's search wrote on the board it was given, not on a copy."""
+    return check_text("pruned changed board")
+
+
+PIECES: dict[str, Callable[[Board], object]] = {
+    "candidates": lambda board: {
+        (r, c): library_candidates(board, r, c) for r, c in empty_cells(board)
+    },
+    "naked_singles": library_naked_singles,
+    "most_constrained": library_most_constrained,
+}
+"""The learner's pieces a pruned search is built from, each as the library answers it on a
+whole board (candidates: for every empty cell)."""
+
+
+def piece_answer(name: str, piece: Callable[..., Any], board: Board) -> object:
+    """What the learner's piece answers on a whole board, in the shape `PIECES` gives."""
+    if name == "candidates":
+        return {(r, c): as_sorted(piece(copy_board(board), r, c)) for r, c in empty_cells(board)}
+    return piece(copy_board(board))
+
+
+def own_piece_wrong(attempt: Attempt) -> str | None:
+    """A search that fails because one of the learner's own pieces (candidates, naked_singles,
+    most_constrained) is wrong on the board: the piece is named, not the search."""
+    namespace = getattr(attempt.own, "__globals__", {})
+    board = attempt.case.args[0]
+    for name, model in PIECES.items():
+        piece = namespace.get(name)
+        if not callable(piece):
+            continue
+        try:
+            with deadline(RECOGNISER_BUDGET):
+                right = piece_answer(name, piece, board) == model(board)
+        except (Exception, TooSlow):
+            right = False
+        if not right:
+            return check_text("piece wrong", name=name, case=_(attempt.case.name))
+    return None
 
 
 def show_outcome(outcome: object) -> str:

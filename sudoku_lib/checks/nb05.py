@@ -15,11 +15,13 @@ from ..i18n import N_, _
 from ..puzzles import FOUR_BY_FOUR, SAMPLE, load_set
 from ..search import solve
 from ..search.events import DeadEnd, Event, Try, Undo
+from ..stepper import Stepper
 from ..stepper.model import BoardReplay, StepperModel
 from ..stepper.predict import Question, Score, Verdict
 from ..stepper.questions import DEEPER
 from ..words import check_text
 from .core import Attempt, Case, Report, check_cases
+from .recorder import own_search
 
 
 def events_of(puzzle: str, max_nodes: int | None = None) -> list[Event]:
@@ -53,12 +55,47 @@ def check_board_after(board_after: Callable[[str, int], object]) -> Report:
             (N_("the sample"), SAMPLE, 1_000),
         ]
     ]
+    own = own_search(STEPPER_MODULES)
     return check_cases(
         "board_after",
         board_after,
         cases,
-        mistakes=[nothing_returned, board_one_step_off, stepper_not_moved],
+        library=STEPPERS,
+        mistakes=[
+            nothing_returned,
+            undo_not_replayed,
+            board_one_step_off,
+            stepper_not_moved,
+            own,
+        ],
+        requirements=[own],
     )
+
+
+STEPPERS = [Stepper, StepperModel, BoardReplay]
+"""What the stepper exercises ask the learner to do themselves: replay or walk the search."""
+STEPPER_MODULES = ("sudoku_lib.stepper",)
+
+
+def tries_only(puzzle: str, steps: int) -> Board:
+    """The board after the first `steps` events with every Try replayed and no Undo."""
+    board = parse(puzzle)
+    for event in events_of(puzzle, max_nodes=steps)[:steps]:
+        if isinstance(event, Try):
+            board[event.row][event.col] = event.digit
+    return board
+
+
+def undo_not_replayed(attempt: Attempt) -> str | None:
+    """The board with every Try replayed and no Undo: digits the search had taken back stay.
+    Confirmed on 12 steps of the 4x4, where four take-backs have happened (a board one step
+    off would be right or wrong there in another way)."""
+    puzzle, steps = attempt.case.args
+    if not attempt.got == tries_only(puzzle, steps) != attempt.case.expected:
+        return None
+    if attempt.try_call(FOUR_BY_FOUR, 12) == tries_only(FOUR_BY_FOUR, 12):
+        return check_text("undo not replayed")
+    return None
 
 
 def nothing_returned(attempt: Attempt) -> str | None:
@@ -95,11 +132,20 @@ def check_first_dead_end(first_dead_end: Callable[[str], object]) -> Report:
     puzzles = [(N_("the 4x4"), FOUR_BY_FOUR), (N_("the sample"), SAMPLE)]
     puzzles += [(f"easy50 #{i + 1}", load_set("easy50")[i]) for i in (2, 11)]
     cases = [Case(name, (puzzle,), first_dead_end_of(puzzle)) for name, puzzle in puzzles]
+    own = own_search(("sudoku_lib.stepper", "sudoku_lib.search"), allowed={"is_valid"})
     return check_cases(
         "first_dead_end",
         first_dead_end,
         cases,
-        mistakes=[cell_as_a_list, dead_end_from_zero, dead_end_swapped, dead_end_step_off],
+        library=STEPPERS,
+        mistakes=[
+            cell_as_a_list,
+            dead_end_from_zero,
+            dead_end_swapped,
+            dead_end_step_off,
+            own,
+        ],
+        requirements=[own],
     )
 
 
@@ -156,7 +202,13 @@ def check_tries_per_depth(tries_per_depth: Callable[[str], object]) -> Report:
         tries_per_depth,
         cases,
         same=lambda got, want: dict(got) == want,
-        mistakes=[no_tries_heard, counts_carried_over, depths_from_one, not_only_tries],
+        mistakes=[
+            no_tries_heard,
+            counts_carried_over,
+            depths_from_one,
+            counted_the_wrong_kind,
+            not_only_tries,
+        ],
     )
 
 
@@ -181,6 +233,24 @@ def depths_from_one(attempt: Attempt) -> str | None:
     """Every depth one more than the event's: counted from 1."""
     shifted = {depth + 1: count for depth, count in attempt.case.expected.items()}
     return check_text("depth from 1") if _as_dict(attempt.got) == shifted else None
+
+
+def counted_the_wrong_kind(attempt: Attempt) -> str | None:
+    """The tries keyed by row or column instead of depth, or the take-backs counted instead of
+    the tries: the answer is a count of another thing."""
+    (puzzle,) = attempt.case.args
+    events = events_of(puzzle)
+    others = {
+        "by row": Counter(e.row for e in events if isinstance(e, Try)),
+        "by column": Counter(e.col for e in events if isinstance(e, Try)),
+        "undos": Counter(e.depth for e in events if isinstance(e, Undo)),
+    }
+    got = _as_dict(attempt.got)
+    for kind, counts in others.items():
+        if got == dict(counts) != attempt.case.expected:
+            key = "take-backs counted" if kind == "undos" else "keyed by place"
+            return check_text(key)
+    return None
 
 
 def not_only_tries(attempt: Attempt) -> str | None:
@@ -218,7 +288,11 @@ CHANGE_CASES = [
     (N_("the sample"), SAMPLE, 2, 2, 200),
     (N_("the sample"), SAMPLE, 1, 9, 200),
     (N_("the sample"), SAMPLE, 3, 1, 50),
+    (N_("the 4x4"), FOUR_BY_FOUR, 1, 1, 19),  # step 19 takes the digit back, step 20 writes one
+    (N_("the sample"), SAMPLE, 1, 7, 8),  # step 8 takes the digit back, step 9 writes one
 ]
+"""The last two end on a step that changes the cell and come just before another that does: a
+count over one step too few or too many is wrong there."""
 
 
 def check_cell_changes(changes: Callable[[str, int, int, int], object]) -> Report:
@@ -238,7 +312,7 @@ def check_cell_changes(changes: Callable[[str, int, int, int], object]) -> Repor
         N_("changes"),
         changes,
         cases,
-        mistakes=[only_writes_counted, cell_from_zero, steps_holding_a_digit],
+        mistakes=[only_writes_counted, cell_from_zero, steps_off_by_one, steps_holding_a_digit],
     )
 
 
@@ -246,9 +320,12 @@ def only_writes_counted(attempt: Attempt) -> str | None:
     """The tries alone: a take-back changes the cell too."""
     puzzle, row, col, steps = attempt.case.args
     tries = cell_changes(puzzle, row, col, steps, writes_only=True)
-    return (
-        check_text("only writes counted") if attempt.got == tries != attempt.case.expected else None
-    )
+    if not attempt.got == tries != attempt.case.expected:
+        return None
+    # 25 steps of the 4x4 end on no change of row 1, column 1: a count one step off is right
+    # there, a count of the writes alone is not
+    confirmed = attempt.try_call(FOUR_BY_FOUR, 1, 1, 25)
+    return check_text("only writes counted") if confirmed == 2 else None
 
 
 def cell_from_zero(attempt: Attempt) -> str | None:
@@ -261,6 +338,16 @@ def cell_from_zero(attempt: Attempt) -> str | None:
     shifted = cell_changes(puzzle, row + 1, col + 1, steps)
     if attempt.got == shifted != attempt.case.expected:
         return check_text("from zero", row=row, col=col)
+    return None
+
+
+def steps_off_by_one(attempt: Attempt) -> str | None:
+    """The count over one step more or one step fewer than asked: range(steps + 1), range(1,
+    steps), or a first step() taken before the loop."""
+    puzzle, row, col, steps = attempt.case.args
+    for counted in (steps - 1, steps + 1):
+        if attempt.got == cell_changes(puzzle, row, col, counted) != attempt.case.expected:
+            return check_text("steps off by one", steps=steps, counted=counted)
     return None
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from ..i18n import N_, _
 from ..measure import Record, fraction_within, hardest, measure, share_of_hardest, values
 from ..puzzles import SAMPLE, load_set
+from ..search import solve
 from ..words import check_text
 from .core import Attempt, Case, Report, check_cases
 
@@ -253,6 +254,7 @@ def share_sets() -> dict[str, list[Record]]:
     return {
         N_("made up: hardest in the middle"): made_up(4, 1, 90, 3, 2),
         N_("made up: twenty puzzles"): made_up(*[1] * 9, 300, *[2] * 10),
+        N_("made up: no puzzle needed a guess"): made_up(0, 0, 0, 0),
         **sample_records(),
     }
 
@@ -274,7 +276,13 @@ def check_hardest_share(share: Callable[[list[Record], float], float]) -> Report
         cases,
         same=lambda got, want: isinstance(got, int | float) and abs(got - want) < 1e-9,
         library=[share_of_hardest],
-        mistakes=[share_as_percent, share_not_sorted, share_of_easiest, share_no_puzzle],
+        mistakes=[
+            all_zero_divided,
+            share_as_percent,
+            share_not_sorted,
+            share_of_easiest,
+            share_no_puzzle,
+        ],
     )
 
 
@@ -286,6 +294,17 @@ def share_with(records: list[Record], fraction: float, order: str) -> float:
     top = max(1, round(fraction * len(nodes)))
     total = sum(nodes)
     return sum(nodes[:top]) / total if total else 0.0
+
+
+def all_zero_divided(attempt: Attempt) -> str | None:
+    """A division by zero (or NaN) where every count is 0: the hint's 0.0 was not returned."""
+    records, _fraction = attempt.case.args
+    if any(record.nodes for record in records):
+        return None
+    got = attempt.got
+    if isinstance(attempt.error, ZeroDivisionError) or (isinstance(got, float) and got != got):
+        return check_text("share all zero")
+    return None
 
 
 def share_as_percent(attempt: Attempt) -> str | None:
@@ -318,4 +337,116 @@ def share_no_puzzle(attempt: Attempt) -> str | None:
     too_few = int(fraction * len(records)) == 0
     if too_few and (attempt.got == 0 or isinstance(attempt.error, ZeroDivisionError)):
         return check_text("share no puzzle", count=len(records), fraction=fraction)
+    return None
+
+
+# Exercise 5: a node bound chosen from the heavy tail, and the share of puzzles it stops, measured
+# by the learner's own runs of the naive search.
+
+STOP_PUZZLES = load_set("easy50")[:8]
+"""Eight easy puzzles: the naive search solves some within a few hundred nodes and gives up on
+others long after (the heavy tail, in small)."""
+STOP_CASES = [
+    (N_("eight easy50 puzzles, bound 50"), STOP_PUZZLES, 50),
+    (N_("eight easy50 puzzles, bound 200"), STOP_PUZZLES, 200),
+    (N_("eight easy50 puzzles, bound 1,000"), STOP_PUZZLES, 1000),
+    (N_("the sample alone, bound 5,000"), [SAMPLE], 5000),
+    (N_("no puzzles at all"), [], 100),
+]
+
+
+def stopped_share_of(puzzles: Sequence[str], bound: int, method: str = "naive") -> float:
+    """The share of the puzzles the search gives up on within `bound` nodes (0.0 for none)."""
+    stopped = [solve(p, method, max_nodes=bound).status == "gave up" for p in puzzles]
+    return sum(stopped) / len(stopped) if stopped else 0.0
+
+
+def check_stopped_share(stopped_share: Callable[[list[str], int], float]) -> Report:
+    """stopped_share(puzzles, bound): the share of the puzzles the naive search, bounded to
+    `bound` nodes, gives up on."""
+    cases = [
+        Case(_(name), (list(puzzles), bound), stopped_share_of(puzzles, bound))
+        for name, puzzles, bound in STOP_CASES
+    ]
+    return check_cases(
+        N_("share stopped by a bound"),
+        stopped_share,
+        cases,
+        same=lambda got, want: isinstance(got, int | float) and abs(got - want) < 1e-9,
+        library=[measure, fraction_within, *LIBRARY],
+        mistakes=[
+            empty_list_divided,
+            default_method,
+            share_solved,
+            stopped_counted,
+            stopped_as_percent,
+            stopped_read_off_nodes,
+        ],
+    )
+
+
+def empty_list_divided(attempt: Attempt) -> str | None:
+    """A division by zero on an empty list of puzzles."""
+    if not attempt.case.args[0] and isinstance(attempt.error, ZeroDivisionError):
+        return check_text("no puzzles no share")
+    return None
+
+
+def share_solved(attempt: Attempt) -> str | None:
+    """The share the search finished, not the share it gave up on."""
+    puzzles = attempt.case.args[0]
+    if not (puzzles and attempt.got == 1 - attempt.case.expected != attempt.case.expected):
+        return None
+    middle = 1 - stopped_share_of(STOP_PUZZLES, CONFIRMING_BOUND)
+    if attempt.try_call(list(STOP_PUZZLES), CONFIRMING_BOUND) == middle:
+        return check_text("share solved not stopped")
+    return None
+
+
+CONFIRMING_BOUND = 200
+"""A bound at which the eight puzzles split (some stopped, some solved, none stopped by the
+fast solver), so an answer that agrees with one wrong reading at 50 or 1,000 nodes by chance
+is told apart from another there."""
+
+
+def stopped_counted(attempt: Attempt) -> str | None:
+    """How many were stopped, not what share of the puzzles."""
+    puzzles = attempt.case.args[0]
+    expected = attempt.case.expected
+    if len(puzzles) > 1 and expected and attempt.got == round(expected * len(puzzles)):
+        return check_text("count not share", count=len(puzzles))
+    return None
+
+
+def stopped_as_percent(attempt: Attempt) -> str | None:
+    """100 times the share."""
+    got, expected = attempt.got, attempt.case.expected
+    if isinstance(got, int | float) and expected and abs(got - 100 * expected) < 1e-6:
+        return check_text("share as percent")
+    return None
+
+
+def default_method(attempt: Attempt) -> str | None:
+    """solve's default method (fast) or another, not the naive search."""
+    puzzles, bound = attempt.case.args
+    for method in ("fast", "pruned"):
+        if attempt.got != stopped_share_of(puzzles, bound, method) or attempt.got == (
+            attempt.case.expected
+        ):
+            continue
+        middle = stopped_share_of(STOP_PUZZLES, CONFIRMING_BOUND, method)
+        if attempt.try_call(list(STOP_PUZZLES), CONFIRMING_BOUND) == middle:
+            return check_text("not the naive search", method=method)
+    return None
+
+
+def stopped_read_off_nodes(attempt: Attempt) -> str | None:
+    """A puzzle counted as stopped because its node count reached the bound: one solved with
+    exactly `bound` nodes is not stopped (its status is "solved")."""
+    puzzles, bound = attempt.case.args
+    if not puzzles:
+        return None
+    reached = [solve(p, "naive", max_nodes=bound).stats.nodes >= bound for p in puzzles]
+    if attempt.got == sum(reached) / len(reached) != attempt.case.expected:
+        return check_text("stopped by status")
     return None

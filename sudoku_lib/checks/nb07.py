@@ -18,8 +18,8 @@ from ..puzzles import SAMPLE
 from ..search import count_solutions, solve
 from ..search.collect import find_solutions
 from ..words import cell_name, check_text
-from .core import Attempt, Case, Report, case_and, check_cases
-from .recorder import spying_on
+from .core import NO_ANSWER, Attempt, Case, Report, case_and, check_cases
+from .recorder import own_search, spying_on
 
 TWO_SOLUTIONS = "534..8912672195348198342567859..1423426853791713924856.6....28....419..5....8..79"
 """The sample's solution with a rectangle of 6s and 7s blanked (rows 1 and 4, columns 4 and 5),
@@ -71,6 +71,7 @@ def check_count_solutions(count: Callable[[str, int], int]) -> Report:
             STOP_EARLY_LIMIT,
         )
     )
+    own = own_search()
     return check_cases(
         N_("count solutions"),
         count,
@@ -81,7 +82,9 @@ def check_count_solutions(count: Callable[[str, int], int]) -> Report:
             stopped_at_the_first,
             board_left_changed,
             none_counted,
+            own,
         ],
+        requirements=[own],
         time_limit=COUNT_TIME_LIMIT,
         slow_why=check_text("count stop early"),
     )
@@ -112,19 +115,20 @@ def board_left_changed(attempt: Attempt) -> str | None:
     """A second call on the same puzzle disagrees with the first: state left over (a board,
     a counter) from the previous call."""
     again = attempt.try_call(*attempt.case.args)
-    if again != attempt.got:
+    if again is not NO_ANSWER and again != attempt.got:
         return check_text("count not repeatable", first=attempt.got, second=again)
     return None
 
 
 def check_is_unique(is_unique: Callable[[str], bool]) -> Report:
-    """is_unique(puzzle): True when the puzzle has exactly one solution."""
+    """is_unique(puzzle): True when the puzzle has exactly one solution, found with the learner's
+    own search (their count_up_to, or one written here), never the library's."""
     cases = [Case(name, (p,), count_solutions(p, 2) == 1) for name, p in PUZZLES.items()]
     limits: list[int] = []
 
     def run(puzzle: str) -> object:
-        """The learner's answer, with each limit it asked `count_solutions` for noted."""
-        with spying_on(is_unique, "count_solutions") as asked:
+        """The learner's answer, with each limit it asked its own `count_up_to` for noted."""
+        with spying_on(is_unique, "count_up_to") as asked:
             answer = is_unique(puzzle)
         limits.extend(limit_asked(arguments) for arguments, _ in asked or ())
         return answer
@@ -134,13 +138,26 @@ def check_is_unique(is_unique: Callable[[str], bool]) -> Report:
         furthest = max(limits, default=UNIQUE_LIMIT)
         return check_text("counted too far", limit=furthest) if furthest > UNIQUE_LIMIT else None
 
+    def two_taken_as_unique(attempt: Attempt) -> str | None:
+        """True for a puzzle with two solutions: a limit of 1 cannot tell one from two, and a
+        count up to 2 read as `>= 1` says yes to two."""
+        if attempt.got is not True or count_solutions(attempt.case.args[0], 2) != 2:
+            return None
+        if not limits:
+            return check_text("two called unique")
+        if max(limits) >= UNIQUE_LIMIT:
+            return check_text("two read as one")
+        return check_text("limit of one")
+
+    own = own_search()
     return check_cases(
         N_("uniqueness"),
         run,
         cases,
         learner=is_unique,
-        mistakes=[limit_of_one, no_solution_called_unique],
-        requirements=[counted_no_further_than_two],
+        library=SOLVERS,
+        mistakes=[two_taken_as_unique, no_solution_called_unique, own],
+        requirements=[own, counted_no_further_than_two],
     )
 
 
@@ -149,16 +166,9 @@ UNIQUE_LIMIT = 2
 
 
 def limit_asked(arguments: dict[str, Any]) -> int:
-    """The limit a call of count_solutions asked for (its default when none was given)."""
+    """The limit a call of count_up_to asked for (2 when the learner's has another shape)."""
     limit = arguments.get("limit", UNIQUE_LIMIT)
     return limit if isinstance(limit, int) else UNIQUE_LIMIT
-
-
-def limit_of_one(attempt: Attempt) -> str | None:
-    """True for a puzzle with two solutions: a limit of 1 cannot tell one from two."""
-    if attempt.got is True and count_solutions(attempt.case.args[0], 2) == 2:
-        return check_text("limit of one")
-    return None
 
 
 def no_solution_called_unique(attempt: Attempt) -> str | None:
@@ -213,7 +223,8 @@ def length_changed(attempt: Attempt) -> str | None:
     if isinstance(got, str) and len(got) != len(puzzle):
         length = len(got)
     else:
-        found = re.search(r"found (\d+)", str(attempt.error)) if attempt.error else None
+        # the count of cells the error names last ("found 82", in Chinese "实际有 82 个")
+        found = re.search(r"(\d+)\D*$", str(attempt.error)) if attempt.error else None
         if not found:
             return None
         length = int(found.group(1))

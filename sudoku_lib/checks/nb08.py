@@ -5,9 +5,6 @@ branch not pruned) and every answer being one list (the path recorded without a 
 
 from __future__ import annotations
 
-import ast
-import inspect
-import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -16,8 +13,8 @@ from typing import Any
 from .. import template
 from ..i18n import N_
 from ..words import check_text, number, plural, watch_text
-from .core import Attempt, Case, Recogniser, Report, check_cases
-from .recorder import watching_calls
+from .core import NO_ANSWER, Attempt, Case, Recogniser, Report, check_cases, short_repr
+from .recorder import counting_lines, watching_calls
 
 
 @dataclass(frozen=True)
@@ -138,15 +135,27 @@ def check_answers(
         ),
         learner=function,
         library=(exercise.solve,),
-        mistakes=(shape_problem, path_not_copied, repeats(exercise), *exercise.mistakes),
-        requirements=(pruned_as_named(exercise, function), *exercise.requirements),
+        mistakes=(
+            shape_problem,
+            path_not_copied,
+            choice_never_taken_back,
+            kept_between_calls(cases[0]),
+            repeats(exercise),
+            *exercise.mistakes,
+        ),
+        requirements=(
+            kept_between_calls(cases[0]),
+            pruned_as_named(exercise, function),
+            *exercise.requirements,
+        ),
     )
 
 
 def pruned_as_named(exercise: Exercise, function: Callable[..., Any]) -> Recogniser:
-    """A requirement: on an input where the exercise's pruning saves calls, the learner's search
-    makes fewer calls than the search without it (answers built in full, then repeats dropped
-    with a set, find the same answers with every call of the unpruned tree)."""
+    """A requirement: on an input where the exercise's pruning saves calls, the learner's own
+    search (a function of theirs that calls itself) makes fewer calls than the search without
+    it. Answers built in full and repeats dropped with a set make every call of the unpruned
+    tree; answers made with no search at all (itertools, a set of permutations) make none."""
 
     def fewer_calls_than_unpruned(attempt: Attempt) -> str | None:
         args = attempt.case.args
@@ -155,6 +164,10 @@ def pruned_as_named(exercise: Exercise, function: Callable[..., Any]) -> Recogni
             return None  # nothing to prune on this input
         with watching_calls(function) as calls:
             attempt.try_call(*args, seconds=2.0)
+        if not calls.recursive:  # none is needed only where every answer is one choice or none
+            if any(len(answer) > 1 for answer in attempt.case.expected):
+                return check_text("no search of yours", pruning=check_text(exercise.pruning))
+            return None
         if calls.most < unpruned:
             return None
         return check_text(
@@ -168,23 +181,56 @@ def pruned_as_named(exercise: Exercise, function: Callable[..., Any]) -> Recogni
     return fewer_calls_than_unpruned
 
 
+def choice_never_taken_back(attempt: Attempt) -> str | None:
+    """A call that returns with its path longer than when it began: a choice never taken back
+    (`path.pop()` left out), whatever the wrong answers then look like."""
+    with watching_calls(attempt.function) as calls:
+        attempt.try_call(*attempt.case.args)
+    if calls.grown is None:
+        return None
+    function, name, before, after = calls.grown
+    return check_text(
+        "path never taken back", function=function, name=name, before=before, after=after
+    )
+
+
+def kept_between_calls(first: Case) -> Recogniser:
+    """A recogniser: the learner's function answers the same input differently the second time,
+    or no longer answers the first case right: something it keeps outside (a global set of the
+    answers seen, a list never emptied) carries over from one call to the next."""
+
+    def answers_again(attempt: Attempt) -> str | None:
+        for case in (attempt.case, first):
+            again = attempt.try_call(*case.args)
+            before = attempt.got if case is attempt.case else case.expected
+            if again is not NO_ANSWER and again != before:
+                shown = ", ".join(short_repr(arg) for arg in case.args)
+                return check_text("kept between calls", args=shown)
+        return None
+
+    return answers_again
+
+
+WIDE_CANDIDATES = [2, *range(101, 301)]
+WIDE_TARGET = 10
+"""An input where a loop that stops at the first candidate larger than what remains looks at
+two candidates a call, and one that goes on (a `continue`) at all 201: the lines it runs tell
+the two apart, where the calls they make are the same."""
+LINES_WITH_BREAK = 1500
+"""More lines than a search with the `break` runs on the wide input (about ten a call, six
+calls, a sort and a copy or two); a loop that goes on over the 200 large candidates of each call
+runs well over two thousand."""
+
+
 def breaks_on_sorted(attempt: Attempt) -> str | None:
     """LeetCode 39 and 40: once a sorted candidate is larger than what remains, every later one
-    is too, so the loop must `break`; a `continue` looks at each of them for nothing. Read from
-    the learner's source (a loop's iterations leave no call to count): a `for` with a `break`."""
-    function = getattr(attempt.function, "learner", None)
-    if not callable(function):
+    is too, so the loop must stop there (`break`); a `continue` looks at each of them for
+    nothing. Judged by the lines the learner's code runs on a wide input, not by its source."""
+    with counting_lines() as lines:
+        answer = attempt.try_call(list(WIDE_CANDIDATES), WIDE_TARGET)
+    if answer is NO_ANSWER or lines[0] <= LINES_WITH_BREAK:
         return None
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
-    except (OSError, TypeError, SyntaxError):
-        return None  # no source to read (made in a way inspect cannot follow): not judged
-    loops = [node for node in ast.walk(tree) if isinstance(node, ast.For | ast.While)]
-    if not loops or any(
-        isinstance(inner, ast.Break | ast.Return) for loop in loops for inner in ast.walk(loop)
-    ):
-        return None  # no loop of its own to judge, or one that can end early
-    return check_text("continue not break")
+    return check_text("continue not break", lines=number(lines[0]))
 
 
 def missing_and_extra(attempt: Attempt) -> tuple[list[Item], list[Item]] | None:

@@ -8,6 +8,9 @@ learner) because a check needs only a few facts and must not depend on a stepper
 - `watching_calls`: a profile hook (chained to any other) that counts the calls of the learner's
   own functions and notes, at each call, how long the lists it can see are, so a choice that is
   never taken back (a missing `pop()`) shows as a list longer than the calls on the way there.
+- `watching_work`: a profile hook that counts the steps (calls) the learner's code makes and
+  notes any call it makes straight into one of the library's searches, so an exercise that asks
+  for a search of one's own can refuse the library's, and a table of answers shows as no work.
 - `spying_on`: a global a learner's function uses (their `most_constrained`, the library's
   `count_solutions`) swapped, for one run, for a wrapper that notes each call's arguments.
 """
@@ -27,6 +30,7 @@ from ..board import BLANK, Board, copy_board
 from ..search.events import Event, Try, Undo
 from ..search.naive import naive_search
 from ..search.tracker import Tracker
+from ..timelimit import is_learner_frame
 from ..words import cell_name, check_text, number
 from .remote import RemoteFunction
 
@@ -191,7 +195,8 @@ class Calls:
 
 @contextmanager
 def watching_calls(function: Any) -> Iterator[Calls]:
-    """Count the calls of `function` and the functions inside it while the body runs.
+    """Count the calls of `function`, the functions inside it and any other function of the
+    learner's own (a `backtrack` written beside it) while the body runs.
 
     A profile hook, chained to whatever profile hook was set before (and set back afterwards):
     it sees calls and returns only, so it costs little and never steps into a line.
@@ -207,6 +212,8 @@ def watching_calls(function: Any) -> Iterator[Calls]:
 
     def hook(frame: types.FrameType, event: str, arg: object) -> None:
         code = frame.f_code
+        if code not in codes and event == "call" and is_learner_frame(frame):
+            codes.add(code)  # a helper of the learner's own, outside the function handed in
         if code in codes and event == "call":
             calls.counts[code.co_name] = calls.counts.get(code.co_name, 0) + 1
             if any(opened is code for opened, _ in open_calls):
@@ -241,9 +248,115 @@ def grown_path(function: str, before: dict[int, tuple[str, list[Any], int]]) -> 
     """(function, list, length before, length after) for a path longer as the call returns
     than as it began, else None."""
     for name, value, length in before.values():
-        if len(value) > length:
+        added = value[length:]
+        if added and not any(isinstance(item, list | tuple) for item in added):  # not answers
             return function, name, length, len(value)
     return None
+
+
+# --- the work a learner's function does, and whose search it is --------------------------------
+
+
+SEARCH_MODULES = (
+    "sudoku_lib.search",
+    "sudoku_lib.queens",
+    "sudoku_lib.template",
+    "sudoku_lib.exact_cover",
+    "sudoku_lib.generate",
+    "sudoku_lib.stepper",
+    "sudoku_lib.watch",
+)
+"""The library's modules that search: a call into one of them from the learner's code, in an
+exercise that asks for a search of one's own, hands the search to the library."""
+
+
+@dataclass
+class Work:
+    """What `watching_work` saw: how many calls the learner's code made (to its own functions,
+    including each resume of a generator expression, and to built-ins), and the library's search
+    functions it called itself, by module and name."""
+
+    steps: int = 0
+    library: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def watching_work(
+    modules: tuple[str, ...] = SEARCH_MODULES, allowed: frozenset[str] = frozenset()
+) -> Iterator[Work]:
+    """Count the learner's calls, and note their calls into the library's `modules` (but not to
+    the functions named in `allowed`), while the body runs (a profile hook chained to any set
+    before, and set back afterwards)."""
+    work = Work()
+    previous = sys.getprofile()
+
+    def hook(frame: types.FrameType, event: str, arg: object) -> None:
+        if event == "c_call" and is_learner_frame(frame):
+            work.steps += 1
+        elif event == "call":
+            if is_learner_frame(frame):
+                work.steps += 1
+            elif frame.f_back is not None and is_learner_frame(frame.f_back):
+                module = str(frame.f_globals.get("__name__", ""))
+                if module.startswith(modules) and frame.f_code.co_name not in allowed:
+                    work.library.append(f"{module}.{frame.f_code.co_name}")
+        if previous is not None:
+            previous(frame, event, arg)  # type: ignore[arg-type]
+
+    sys.setprofile(hook)
+    try:
+        yield work
+    finally:
+        sys.setprofile(previous)
+
+
+def own_search(
+    modules: tuple[str, ...] = SEARCH_MODULES, allowed: set[str] | frozenset[str] = frozenset()
+) -> Callable[[Any], str | None]:
+    """A recogniser, for an exercise that asks the learner to write a search: the words for a
+    function that hands the search to one of the library's (count_solutions(board, limit=...),
+    sudoku_lib.queens.count_queens, a Stepper), however it reaches it; `modules` are where the
+    refused searches live, `allowed` the names there the exercise lets the learner call (the
+    naive search's is_valid). It watches one run, the first it is shown (a check passes it both
+    as a mistake and as a requirement), to keep checks quick."""
+    watched = False
+
+    def searched_by_the_library(attempt: Any) -> str | None:
+        nonlocal watched
+        if watched:
+            return None
+        watched = True
+        with watching_work(modules, frozenset(allowed)) as work:
+            attempt.try_call(*attempt.case.args)
+        if not work.library:
+            return None
+        return check_text("library search used", name=work.library[0])
+
+    return searched_by_the_library
+
+
+@contextmanager
+def counting_lines() -> Iterator[list[int]]:
+    """Count the lines the learner's code runs while the body runs (a one-item list, read
+    afterwards): a trace function that a time limit set inside chains to, so the loops a
+    learner's search runs show even where they make no call (a `continue` that should be a
+    `break`). Sets back the trace function it found."""
+    lines = [0]
+
+    def local(frame: types.FrameType, event: str, arg: object) -> Any:
+        if event == "line":
+            lines[0] += 1
+        return local
+
+    def tracer(frame: types.FrameType, event: str, arg: object) -> Any:
+        return local if event == "call" and is_learner_frame(frame) else None
+
+    previous = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        yield lines
+    finally:
+        sys.settrace(previous)
 
 
 # --- the learner's use of a helper ------------------------------------------------------------

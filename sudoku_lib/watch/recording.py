@@ -13,6 +13,16 @@ from .steps import Step, short_repr
 from .tree import CallNode, answers_in, call_tree
 
 
+class Shown(str):
+    """An item's repr that prints as it is: inside a printed list, the int 1 shows as 1 (its
+    repr, '1', would show in quotes) and the string 'a' as 'a'."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
 @dataclass
 class Recording:
     """What `watch` saw, and a replay of it.
@@ -84,8 +94,9 @@ class Recording:
         return self.model.caption
 
     def lists(self) -> dict[str, list[str]]:
-        """The tracked lists (path, results) at this position, as short reprs of their items."""
-        return {name: list(items) for name, items in self.model.state.lists.items()}
+        """The tracked lists (path, results) at this position, as short reprs of their items,
+        each printing as the item itself does in code: [1, 2], not ['1', '2']."""
+        return {name: list(map(Shown, items)) for name, items in self.model.state.lists.items()}
 
     def step(self, n: int = 1) -> Recording:
         """Go n steps forward (stops at the end)."""
