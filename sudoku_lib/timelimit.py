@@ -241,7 +241,7 @@ class Budget:
     last_raised: float = 0.0  # when the stop was last raised, by the hook or the timer
     closed: bool = False  # the body has ended: nothing may raise for this budget any more
     thread_id: int = field(default_factory=threading.get_ident)  # the thread running the body
-    native_id: int = field(default_factory=threading.get_native_id)  # the system's id of it
+    native_id: int = field(default_factory=lambda: native_thread_id())  # the system's id of it
     alarmed: bool = False  # a signal timer keeps the hard bound (the main thread, on Unix)
     started: Started = field(default_factory=Started)  # threads and processes the body started
     budgets: Budgets | None = None  # the open deadlines of the body's thread
@@ -666,6 +666,12 @@ def stuck(budget: Budget, frame: FrameType | None, now: float) -> bool:
     looked = budget.budgets.looked if budget.budgets is not None else 0.0
     quiet = budget.hurried > 0 and now - max(looked, budget.hurried) >= budget.lead
     return quiet and now >= budget.wall_ends and within_body(frame, budget.caller)
+
+
+def native_thread_id() -> int:
+    """The system's id of this thread (/proc's), or Python's where the platform has none."""
+    native: Callable[[], int] = getattr(threading, "get_native_id", threading.get_ident)
+    return native()
 
 
 def alarm_available() -> bool:
