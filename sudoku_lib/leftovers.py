@@ -23,7 +23,6 @@ there only the output is bounded.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import signal
 import sys
@@ -111,8 +110,14 @@ def watched_starts(record: Started) -> Iterator[None]:
 def raise_in(thread_id: int, error: type[BaseException] | None) -> bool:
     """Raise `error` in another thread at its next Python instruction, or withdraw the one
     pending (None). False where the interpreter cannot (Pyodide, a Python other than CPython)."""
+    if PYODIDE:
+        return False
+    try:
+        import ctypes  # here, not at the top: a Python without it still imports the library
+    except ImportError:
+        return False
     api = getattr(ctypes, "pythonapi", None)
-    if PYODIDE or api is None:
+    if api is None:
         return False
     raised = api.PyThreadState_SetAsyncExc(
         ctypes.c_ulong(thread_id), ctypes.py_object(error) if error is not None else None

@@ -241,7 +241,7 @@ class Budget:
     last_raised: float = 0.0  # when the stop was last raised, by the hook or the timer
     closed: bool = False  # the body has ended: nothing may raise for this budget any more
     thread_id: int = field(default_factory=threading.get_ident)  # the thread running the body
-    native_id: int = field(default_factory=threading.get_native_id)  # the system's id of it
+    native_id: int = field(default_factory=lambda: native_thread_id())  # the system's id of it
     alarmed: bool = False  # a signal timer keeps the hard bound (the main thread, on Unix)
     started: Started = field(default_factory=Started)  # threads and processes the body started
     budgets: Budgets | None = None  # the open deadlines of the body's thread
@@ -625,15 +625,19 @@ def in_body(frame: FrameType | None, caller: FrameType | None) -> bool:
     return outer is caller
 
 
-def within_body(frame: FrameType | None, caller: FrameType | None) -> bool:
-    """Whether `frame`, anyone's code, runs inside the deadline's body (and not in the deadline's
-    own machinery): once the hard bound is past, the stop is raised wherever the body is."""
+def within_learners_call(frame: FrameType | None, caller: FrameType | None) -> bool:
+    """Whether `frame`, anyone's code, runs inside the deadline's body on behalf of the
+    learner's code (a call the learner's code made, at some remove) and not in the deadline's
+    own machinery: once the hard bound is past, the stop is raised there. A check's own work
+    in the body (comparing an answer with the library's) is not stopped so: it is bounded."""
     if frame is None or frame is caller or frame.f_code.co_filename in MACHINERY:
         return False
+    learners = is_learner_frame(frame)
     outer = frame.f_back
     while outer is not None and outer is not caller:
+        learners = learners or is_learner_frame(outer)
         outer = outer.f_back
-    return outer is caller
+    return outer is caller and learners
 
 
 MACHINERY = frozenset({__file__, contextlib.__file__, leftovers.__file__})
@@ -662,10 +666,16 @@ def stoppable_at(budget: Budget, frame: FrameType | None, now: float) -> bool:
 def stuck(budget: Budget, frame: FrameType | None, now: float) -> bool:
     """Whether the body is past its hard bound and its learner's code has shown the hook no
     event for `lead` seconds (it waits, or is deep in one long call): then the stop may be
-    raised from outside in whatever frame of the body runs."""
+    raised from outside in whatever frame of the learner's call runs."""
     looked = budget.budgets.looked if budget.budgets is not None else 0.0
     quiet = budget.hurried > 0 and now - max(looked, budget.hurried) >= budget.lead
-    return quiet and now >= budget.wall_ends and within_body(frame, budget.caller)
+    return quiet and now >= budget.wall_ends and within_learners_call(frame, budget.caller)
+
+
+def native_thread_id() -> int:
+    """The system's id of this thread (/proc's), or Python's where the platform has none."""
+    native: Callable[[], int] = getattr(threading, "get_native_id", threading.get_ident)
+    return native()
 
 
 def alarm_available() -> bool:

@@ -8,8 +8,8 @@ A check never raises and never hangs:
 - each case runs under a time limit (`sudoku_lib.timelimit`: a trace hook that stops the
   learner's own code, with a hard bound for a blocking call or a long library call, in a browser
   kernel too), so a brute force that would run for hours is stopped with words, and what it
-  started (threads, processes) is ended and what it prints is bounded; code that catches the stop with a bare
-  `except:` and goes on is stopped again, and told so;
+  started (threads, processes) is ended and what it prints is bounded; code that catches the
+  stop with a bare `except:` and goes on is stopped again, and told so;
 - an error in the learner's code becomes a line of the report.
 
 It also refuses the library's own function handed in as the answer (or a lambda around it), and it
