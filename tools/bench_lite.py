@@ -78,7 +78,8 @@ class ColdOpen:
 
 def cold_open(address: str, edition: str = "") -> ColdOpen:
     """A fresh browser opens the site's address (which opens notebook 00) and runs it: the
-    seconds until the first code cell has answered, and the site's addresses it asked for."""
+    seconds until the first code cell has answered (has its number: the Chinese 00's prints
+    nothing), and the site's addresses it asked for."""
     with fresh_page() as page:
         asked: list[str] = []
         page.context.on(
@@ -89,8 +90,13 @@ def cold_open(address: str, edition: str = "") -> ColdOpen:
         page.locator(".jp-Notebook .jp-Cell").first.wait_for()  # the notebook open, in front
         page.locator(".lm-MenuBar-item").filter(has_text=re.compile(r"^(Run|运行)$")).click()
         page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
-        first = page.locator(".jp-Notebook .jp-CodeCell").first
-        first.locator(".jp-OutputArea-output").first.wait_for()
+        prompt = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").first
+        answered = "node => /\\[\\d+\\]/.test(node.textContent)"  # it has its number
+        prompt.wait_for()
+        while not prompt.evaluate(answered):
+            if time.perf_counter() - started > WAIT_MS / 1000:
+                raise TimeoutError(f"no answer from {address}{edition} in {WAIT_MS // 1000} s")
+            page.wait_for_timeout(100)
         return ColdOpen(time.perf_counter() - started, asked)
 
 
