@@ -81,10 +81,20 @@ def cold_open(address: str, edition: str = "") -> ColdOpen:
     seconds until the first code cell has answered (has its number: the Chinese 00's prints
     nothing), and the site's addresses it asked for."""
     with fresh_page() as page:
-        asked: list[str] = []
-        page.context.on(
-            "request", lambda r: asked.append(r.url) if r.url.startswith(address) else None
-        )
+        asked: dict[str, None] = {}  # each address once (the browser caches), in order
+
+        def keep(request: Any) -> None:
+            """Keep a request the site's server answered (not JupyterLite's service worker)."""
+            response = request.response()
+            if (
+                request.url.startswith(address)
+                and response is not None
+                and response.ok
+                and not response.from_service_worker
+            ):
+                asked[request.url] = None
+
+        page.context.on("requestfinished", keep)
         started = time.perf_counter()
         page.goto(f"{address}{edition}")
         page.locator(".jp-Notebook .jp-Cell").first.wait_for()  # the notebook open, in front
@@ -97,7 +107,7 @@ def cold_open(address: str, edition: str = "") -> ColdOpen:
             if time.perf_counter() - started > WAIT_MS / 1000:
                 raise TimeoutError(f"no answer from {address}{edition} in {WAIT_MS // 1000} s")
             page.wait_for_timeout(100)
-        return ColdOpen(time.perf_counter() - started, asked)
+        return ColdOpen(time.perf_counter() - started, list(asked))
 
 
 def fetch(url: str) -> int | None:
