@@ -99,6 +99,7 @@ class SiteServer(http.server.ThreadingHTTPServer):
     loaded) for what it is, not an error to print."""
 
     daemon_threads = True
+    request_queue_size = 128  # a class connects at once: socketserver's 5 refuses most of it
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):
