@@ -58,6 +58,13 @@ NO_UNDO = """def solve_counting(board):
     fill(0)
     return placed"""
 BACKTRACKING = ROOT / "notebooks" / "03_backtracking.ipynb"
+QUEENS_ID = "c39"  # the course's id of 03's count_queens exercise
+QUEENS_TABLE = """def count_queens(n):
+    return {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352}[n]"""
+QUEENS_LIBRARY = """import sudoku_lib.queens
+
+def count_queens(n):
+    return sudoku_lib.queens.count_queens(n)"""
 
 CHEATS = {  # one line each after the honest (swapped) answer, as issue 31 found them working
     "environment": 'import os\nos.environ.pop("NBGRADER_EXECUTION", None)',
@@ -195,6 +202,8 @@ def graded(tmp_path_factory) -> tuple[Path, list[str]]:
     for student, copy in (
         ("right", backtracking),
         ("no-undo", answered(backtracking, "c33", NO_UNDO)),
+        ("queens-table", answered(backtracking, QUEENS_ID, QUEENS_TABLE)),
+        ("queens-library", answered(backtracking, QUEENS_ID, QUEENS_LIBRARY)),
     ):
         target = course / "submitted" / student / "03" / BACKTRACKING.name
         target.parent.mkdir(parents=True)
@@ -300,7 +309,23 @@ def test_the_report_counts_the_typical_mistakes(graded):
 def test_the_report_counts_a_search_that_never_takes_a_digit_back(graded):
     """Known from the moves the search made on a recording board in the child."""
     course, _lines = graded
-    assert scores(course, "03") == {"right": 4, "no-undo": 3}
+    assert scores(course, "03") == {"right": 4, "no-undo": 3, "queens-table": 3,
+                                    "queens-library": 3}  # fmt: skip
     text = re.sub(r"<[^>]+>", " ", (course / "report.html").read_text())
     label = re.escape(html.escape(mistake_label("forgot to un-choose")))
-    assert re.search(rf"{label}\s+1 of 2\s", text)
+    assert re.search(rf"{label}\s+1 of 4\s", text)
+
+
+def test_a_search_looked_up_or_borrowed_is_refused_though_it_runs_in_the_child(graded):
+    """The checks that watch the learner's own work (its steps, its calls into the library's
+    searches) watch it in the child, where the answer runs, and refuse a table of answers that
+    knows the held-out case and a wrapper round the library's count."""
+    course, _lines = graded
+    feedback = {
+        student: re.sub(
+            r"<[^>]+>", " ", next((course / "feedback" / student).rglob("*.html")).read_text()
+        )
+        for student in ("queens-table", "queens-library")
+    }
+    assert "looked up" in feedback["queens-table"]
+    assert "sudoku_lib.queens" in feedback["queens-library"]

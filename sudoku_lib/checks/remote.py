@@ -51,6 +51,10 @@ LONGEST_REPLY = 32 * 1024 * 1024  # bytes of one reply: more and the child is ta
 MOST_ITEMS = 200_000  # values in one encoded answer: more and it comes back as too large
 SHOWN_REPR = 300  # characters of an opaque value's repr kept for the report
 CALL_SECONDS = 10.0  # the time limit of a call made outside any deadline
+OBSERVERS: dict[str, list[Any]] = {"work": [], "lines": []}
+"""The recorders open in the grader that a call in the child must feed (recorder.watching_work
+pushes its `(Work, modules, allowed)`, recorder.counting_lines its one-item list): the child
+runs the same recorder around the call and its figures are added to these."""
 SLACK = 5.0  # wall seconds the child gets beyond its limit (starting, sending, a loaded machine)
 LOAD_SECONDS = 10.0  # seconds one answer cell may run when it is loaded
 LEARNER_MODULE = "__learner__"  # the module the answers run in, in the child
@@ -329,12 +333,17 @@ class RemoteFunction:
         request = {"op": "call", "name": self.name, "args": args, "seconds": seconds}
         request["spy"] = self.spied[0] if self.spied else None
         request["watch"] = self.watched is not None
+        if OBSERVERS["work"]:
+            _, modules, allowed = OBSERVERS["work"][-1]
+            request["work"] = [list(modules), sorted(allowed)]
+        request["lines"] = bool(OBSERVERS["lines"])
         reply = self.channel.ask(request, seconds * WALL_FACTOR + SLACK)
         if self.spied is not None:
             for given, result in reply.get("spied") or []:
                 self.spied[1].append((decode(given), decode(result)))
         if self.watched is not None:
             self.note_calls(reply.get("watched") or {})
+        note_work(reply.get("work"), reply.get("lines"))
         for original, after in zip(args, reply.get("after", []), strict=False):
             put_back(original, decode(after))
         for original, moves in zip(args, reply.get("moves", []), strict=False):
@@ -365,6 +374,16 @@ class RemoteFunction:
             if (getattr(lib, "__module__", ""), getattr(lib, "__name__", "")) in self.library_uses:
                 return "wrapped library", lib.__name__
         return None
+
+
+def note_work(work: Any, lines: Any) -> None:
+    """Add the child's count of steps, library searches and lines to the recorders open here."""
+    if isinstance(work, dict) and OBSERVERS["work"]:
+        seen = OBSERVERS["work"][-1][0]
+        seen.steps += int(work.get("steps", 0))
+        seen.library += [str(name) for name in work.get("library", [])]
+    if isinstance(lines, int) and OBSERVERS["lines"]:
+        OBSERVERS["lines"][-1][0] += lines
 
 
 _MADE_ERRORS: dict[str, type[Exception]] = {}
@@ -472,7 +491,7 @@ def called(namespace: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]
 @contextmanager
 def watched_and_spied(function: Any, request: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """The recorders a check asked for, around one call in the child."""
-    from .recorder import spying_on, watching_calls
+    from .recorder import counting_lines, spying_on, watching_calls, watching_work
 
     noted: dict[str, Any] = {}
     with contextlib.ExitStack() as stack:
@@ -480,6 +499,12 @@ def watched_and_spied(function: Any, request: dict[str, Any]) -> Iterator[dict[s
             noted["spied"] = stack.enter_context(spying_on(function, str(request["spy"])))
         if request.get("watch"):
             noted["watched"] = stack.enter_context(watching_calls(function))
+        if request.get("work"):
+            modules, allowed = request["work"]
+            work = watching_work(tuple(map(str, modules)), frozenset(map(str, allowed)))
+            noted["work"] = stack.enter_context(work)
+        if request.get("lines"):
+            noted["lines"] = stack.enter_context(counting_lines())
         yield noted
 
 
@@ -495,6 +520,10 @@ def noted_data(noted: dict[str, Any] | None) -> dict[str, Any]:
         if calls is not None:
             out["watched"] = {"counts": calls.counts, "recursive": sorted(calls.recursive),
                               "grown": list(calls.grown) if calls.grown else None}  # fmt: skip
+        if noted.get("work") is not None:
+            out["work"] = {"steps": noted["work"].steps, "library": noted["work"].library[:10]}
+        if noted.get("lines") is not None:
+            out["lines"] = noted["lines"][0]
     except TooLarge:
         pass
     return out

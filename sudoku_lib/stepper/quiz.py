@@ -121,7 +121,14 @@ class QuizPanel:
         # the verdict on the step just taken sits above the question asked next, so it reads as
         # the answer to the question before, never as feedback on the one now showing
         self.widget = widgets.VBox(
-            [widgets.HTML(QUIZ_STYLE, tooltip=""), self.verdict, self.question, self.choices, row, self.keys]
+            [
+                widgets.HTML(QUIZ_STYLE, tooltip=""),
+                self.verdict,
+                self.question,
+                self.choices,
+                row,
+                self.keys,
+            ]
         )
         self.widget.add_class("sdk-quiz")
         self.draw_question(None)
