@@ -215,7 +215,7 @@ INTERNAL_WORDS = ("NoAnswer", "NO_ANSWER", "Attempt", "Traceback")
 EXPLAINED = re.compile(
     r"what this may mean: |the answer is right, but |library's own |no answer after "
 )
-EXPLAINED_ZH = re.compile(r"这可能说明：|答案是对的，但是|库自带|内没有得到答案")
+EXPLAINED_ZH = re.compile(r"这可能说明：|答案是对的，但是|库自带|内没有得到答案|还没有答案")
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 

@@ -36,7 +36,7 @@ from ..board import to_grid_text
 from ..i18n import _
 from ..timelimit import Limit, TooSlow, cpu_clock, deadline, is_library_file
 from ..timelimit import is_learner_file as is_learner_file  # kept where the checks exposed it
-from ..words import cell_and_indices, cell_name, check_text, seconds_text
+from ..words import cell_and_indices, cell_name, check_text, plural, seconds_text
 from .remote import RemoteFunction
 
 Outcome = Literal["passed", "failed", "not done yet"]
@@ -521,9 +521,7 @@ def too_slow_line(limit: Limit, slow_why: str | None) -> str:
     if not limit.swallowed:
         return check_text("too slow", seconds=seconds, why=why)
     times = max(limit.caught, 1)
-    return check_text(
-        "too slow caught", seconds=seconds, times=f"{times} time" + "s" * (times != 1), why=why
-    )
+    return check_text("too slow caught", seconds=seconds, times=plural(times, "time"), why=why)
 
 
 def agrees(same: Callable[[Any, Any], bool], got: Any, expected: Any) -> bool:
@@ -852,7 +850,7 @@ def listed(texts: list[str], total: int | None = None) -> str:
     """A few items joined with ";", the rest counted (`total`: how many there are in all, when
     only the first few were made into text)."""
     total = len(texts) if total is None else total
-    shown = "; ".join(texts[:SHOWN_ITEMS])
+    shown = _("; ").join(texts[:SHOWN_ITEMS])
     if total > SHOWN_ITEMS:
-        shown += "; " + check_text("more", count=total - SHOWN_ITEMS)
+        shown += _("; ") + check_text("more", count=total - SHOWN_ITEMS)
     return shown

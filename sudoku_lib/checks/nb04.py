@@ -21,7 +21,7 @@ from ..search.naive import is_valid
 from ..search.pruned import Pruning, State, candidates_of, find_singles, unit_spots
 from ..timelimit import TooSlow, deadline
 from ..validate import is_valid_sudoku
-from ..words import cell_name, check_text, number, plural, unit_name
+from ..words import cell_and_indices, cell_name, check_text, number, plural, unit_name
 from .core import RECOGNISER_BUDGET, Attempt, Case, Report, case_and, check_cases
 from .recorder import spying_on
 
@@ -287,7 +287,7 @@ def singles_difference(attempt: Attempt) -> str | None:
         for key, keys in (("keys missing", missing), ("keys extra", extra), ("keys wrong", wrong))
         if keys
     ]
-    return "; ".join(parts) or None
+    return _("; ").join(parts) or None
 
 
 def key_name(key: object) -> str:
@@ -384,7 +384,7 @@ def fits_elsewhere(attempt: Attempt) -> str | None:
     for digit in sorted(set(attempt.got) - set(attempt.case.expected), key=str):
         spots = [cell for cell in unit if digit in options.get(cell, ())]
         if len(spots) > 1:
-            cells = "; ".join(cell_name(*cell) for cell in spots)
+            cells = _("; ").join(cell_name(*cell) for cell in spots)
             return check_text("fits elsewhere", digit=digit, count=len(spots), cells=cells)
     return None
 
@@ -444,7 +444,7 @@ def skipped_a_cell_with_no_candidate(attempt: Attempt) -> str | None:
 
 def show_cell(cell: object) -> str:
     """(r, c) as code and as words: "(0, 2), row 1, column 3"."""
-    return f"{cell!r}, {cell_name(*cell)}" if is_cell(cell) else repr(cell)  # type: ignore[misc]
+    return cell_and_indices(*cell) if is_cell(cell) else repr(cell)  # type: ignore[misc]
 
 
 def candidate_counts(attempt: Attempt) -> tuple[int, int] | None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import template
-from ..i18n import N_
+from ..i18n import N_, _
 from ..words import check_text, number, plural, watch_text
 from .core import NO_ANSWER, Attempt, Case, Recogniser, Report, check_cases, short_repr
 from .recorder import counting_lines, watching_calls
@@ -129,7 +129,9 @@ def check_answers(
         cases,
         same=lambda got, expected: isinstance(got, Answers) and list(got) == expected,
         show=lambda answers: (
-            f"{plural(len(answers), 'answer')}: {answers!r}"
+            _("{count}: {answers}").format(
+                count=plural(len(answers), "answer"), answers=repr(answers)
+            )
             if isinstance(answers, list)
             else repr(answers)
         ),
