@@ -72,8 +72,10 @@ FIGURES: dict[str, dict[str, Figure]] = {
         "times-sample": Figure("c26", rf"{NUMBER} times", zh=rf"{NUMBER} 倍"),
     },
     "04": {
-        "naive-node": Figure("e9fd52f5", rf"naive\D*{NUMBER} µs"),
-        "constrained-node": Figure("e9fd52f5", rf"most constrained\D*{NUMBER} µs"),
+        "naive-node": Figure("e9fd52f5", rf"naive\D*{NUMBER} µs", zh=rf"朴素搜索\D*{NUMBER} µs"),
+        "constrained-node": Figure(
+            "e9fd52f5", rf"most constrained\D*{NUMBER} µs", zh=rf"最受约束的格\D*{NUMBER} µs"
+        ),
         "classic-1": Figure("f872ac52", r"'top95 #1': \((\d+), \d+\)"),
         "classic-2": Figure("f872ac52", r"'top95 #2': \((\d+), \d+\)"),
         "pruned-1": Figure("f872ac52", r"'top95 #1': \(\d+, (\d+)\)"),
