@@ -178,3 +178,16 @@ def test_the_images_files_hold_no_solution(tmp_path):
 def test_without_root_the_hub_says_it_cannot_keep_students_apart(monkeypatch):
     monkeypatch.setattr(hub_setup.os, "getuid", lambda: 1000)
     assert "not run as root" in (hub_setup.isolation_problem() or "")
+
+
+def test_where_students_cannot_be_kept_apart_the_hub_says_so_in_one_line(
+    tmp_path, monkeypatch, capfd
+):
+    monkeypatch.setattr(hub_setup, "isolation_problem", lambda: "not root here")
+    monkeypatch.setenv("SUDOKU_HUB_STATE", str(tmp_path / "state"))
+    monkeypatch.delenv("SUDOKU_HUB_SHARED", raising=False)
+    config = PyFileConfigLoader("jupyterhub_config.py", path=str(ROOT / "deploy")).load_config()
+    said = capfd.readouterr().err.splitlines()
+    assert said == ["make hub: running WITHOUT isolation between students: not root here"]
+    assert config.JupyterHub.authenticator_class == "shared-password"
+    assert (tmp_path / "state" / "shared" / "learner" / "00_start_here.ipynb").exists()
