@@ -6,6 +6,7 @@ answer is checked against the search itself, not against a stored number.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,7 +16,6 @@ from ..i18n import N_, _
 from ..puzzles import FOUR_BY_FOUR, SAMPLE, load_set
 from ..search import solve
 from ..search.events import DeadEnd, Event, Try, Undo
-from ..stepper import Stepper
 from ..stepper.model import BoardReplay, StepperModel
 from ..stepper.predict import Question, Score, Verdict
 from ..stepper.questions import DEEPER
@@ -60,7 +60,7 @@ def check_board_after(board_after: Callable[[str, int], object]) -> Report:
         "board_after",
         board_after,
         cases,
-        library=STEPPERS,
+        library=steppers(),
         mistakes=[
             nothing_returned,
             undo_not_replayed,
@@ -72,8 +72,15 @@ def check_board_after(board_after: Callable[[str, int], object]) -> Report:
     )
 
 
-STEPPERS = [Stepper, StepperModel, BoardReplay]
-"""What the stepper exercises ask the learner to do themselves: replay or walk the search."""
+def steppers() -> list[Callable[..., object]]:
+    """What the stepper exercises ask the learner to do themselves: replay or walk the search.
+    The widget (`Stepper`) is named only once the learner's code has loaded it, so the checks
+    themselves import no ipywidgets."""
+    view = sys.modules.get("sudoku_lib.stepper.view")
+    widget = [view.Stepper] if view is not None else []
+    return [*widget, StepperModel, BoardReplay]
+
+
 STEPPER_MODULES = ("sudoku_lib.stepper",)
 
 
@@ -137,7 +144,7 @@ def check_first_dead_end(first_dead_end: Callable[[str], object]) -> Report:
         "first_dead_end",
         first_dead_end,
         cases,
-        library=STEPPERS,
+        library=steppers(),
         mistakes=[
             cell_as_a_list,
             dead_end_from_zero,
