@@ -107,8 +107,8 @@ FIGURES: dict[str, dict[str, Figure]] = {
         "sixteen-count": Figure("62753c6b", r"^(\d+)$"),
     },
     "08": {
-        "found": Figure("ed2b614d", r"(?:found|开始时) path = (\[[\d, ]*\])"),
-        "returned": Figure("ed2b614d", r"(?:returned with|返回时) path = (\[[\d, ]*\])"),
+        "found": Figure("ed2b614d", r"(?:found|开始时)，? ?path = (\[[\d, ]*\])"),
+        "returned": Figure("ed2b614d", r"(?:returned with|返回时)，? ?path = (\[[\d, ]*\])"),
         "without": Figure("dd9955e6", rf"^46 .*?\]\s+{NUMBER}\s+"),
         "with": Figure("dd9955e6", rf"^46 .*?\]\s+[\d,]+\s+{NUMBER}\s+"),
         "saved": Figure("dd9955e6", rf"^46 .*?\]\s+[\d,]+\s+[\d,]+\s+{NUMBER}x"),
