@@ -237,12 +237,18 @@ APP_STYLE = """<style>
 /* Side by side on a wide screen, the shared controls stand right of both boards. */
 @media (min-width: 1200px) {
   .sudoku-app-stage > .sudoku-side-by-side.widget-vbox { display: grid;
-    grid-template-columns: max-content minmax(12em, 1fr); column-gap: 16px;
+    grid-template-columns: fit-content(calc(100% - 20em)) minmax(12em, 1fr);
+    column-gap: 16px;
     align-content: start; align-items: start; }
   .sudoku-app-stage > .sudoku-side-by-side > * { grid-column: 2; min-width: 0; max-width: 100%; }
   .sudoku-app-stage > .sudoku-side-by-side > .widget-dropdown { width: auto; }
   .sudoku-app-stage > .sudoku-side-by-side > .sdk-pair { grid-column: 1; grid-row: 1 / span 8; }
   .sudoku-app-stage > .sudoku-side-by-side > .sdk-slider { width: 100% !important; }
+  /* The boards' height: the window less the app's header (130 px) and the 16 lines of a side
+     (its name above the board; stack, counters and caption below); not the notebook's
+     JupyterLab bars and controls above both boards, as the controls stand beside them here. */
+  .sudoku-app-stage > .sudoku-side-by-side.widget-vbox .sdk-layout {
+    --sdk-room-h: calc(100vh - 130px - 16 * var(--sdk-text)); }
 }
 </style>"""
 
