@@ -368,3 +368,18 @@ def test_plots_does_not_import_charts_and_charts_loads_plots_only_to_draw() -> N
     library = ROOT / "sudoku_lib"
     assert "charts" not in module_imports(library / "plots.py")
     assert "plots" not in module_imports(library / "charts.py")
+
+
+def test_a_deadline_opens_where_the_boot_clock_is_refused(monkeypatch):
+    """Pyodide's `time` names CLOCK_BOOTTIME but refuses it (OSError, EINVAL): a deadline, and so
+    every check and `watch` in the browser edition, must open there all the same."""
+    from sudoku_lib import leftovers
+    from sudoku_lib.timelimit import deadline
+
+    def refused(clock: int) -> float:
+        raise OSError(28, "Invalid argument")
+
+    monkeypatch.setattr(leftovers.time, "clock_gettime", refused)
+    with deadline(1.0):
+        total = sum(range(10))
+    assert total == 45 and leftovers.boot_clock() == 0.0
