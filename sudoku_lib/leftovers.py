@@ -166,11 +166,9 @@ def boot_clock() -> float:
     """Seconds since the machine started, the clock /proc gives process start times on (0.0
     where there is none)."""
     boottime = getattr(time, "CLOCK_BOOTTIME", None)
-    if boottime is None or PYODIDE:  # a browser's Python names the clock but refuses it (EINVAL)
-        return 0.0
     try:
-        return time.clock_gettime(boottime)
-    except OSError:
+        return time.clock_gettime(boottime) if boottime is not None else 0.0
+    except OSError:  # a browser's Python (Pyodide) names the clock but refuses it (EINVAL)
         return 0.0
 
 

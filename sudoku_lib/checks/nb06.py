@@ -379,7 +379,7 @@ def check_stopped_share(stopped_share: Callable[[list[str], int], float]) -> Rep
             default_method,
             share_solved,
             stopped_counted,
-            stopped_as_percent,
+            share_as_percent,
             stopped_read_off_nodes,
         ],
     )
@@ -415,14 +415,6 @@ def stopped_counted(attempt: Attempt) -> str | None:
     expected = attempt.case.expected
     if len(puzzles) > 1 and expected and attempt.got == round(expected * len(puzzles)):
         return check_text("count not share", count=len(puzzles))
-    return None
-
-
-def stopped_as_percent(attempt: Attempt) -> str | None:
-    """100 times the share."""
-    got, expected = attempt.got, attempt.case.expected
-    if isinstance(got, int | float) and expected and abs(got - 100 * expected) < 1e-6:
-        return check_text("share as percent")
     return None
 
 
