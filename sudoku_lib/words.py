@@ -242,10 +242,17 @@ CHECK_TEXT = {
     "may mean": "    what this may mean: {words}",
     "right but": "✗ {title}, case {case}: the answer is right, but {words}",
     # what the checks of notebooks 00-03 say about their exercises' typical mistakes
-    "counted every cell": "you counted all 81 cells: leave out the blanks, '.'.",
-    "counted the blanks": "you counted the blanks ('.') instead of the filled cells.",
+    "counted every cell": "you counted all 81 cells: count only the blanks, '.'.",
+    "counted the givens": (
+        "you counted the givens, the filled cells: count the blanks ('.'), the cells a search "
+        "must fill."
+    ),
+    "search nodes not blanks": (
+        "that is how many digits the {method} search placed by choice on this puzzle, the work "
+        "of one search: the least any search must place is one digit per blank, the '.'s."
+    ),
     "missed a character": (
-        "on a board whose only given is its {where} character, your count is 0: does your loop "
+        "on a board whose only blank is its {where} character, your count is 0: does your loop "
         "look at all 81 characters (range(81), or `for ch in puzzle`)?"
     ),
     "from zero": (
@@ -597,15 +604,6 @@ CHECK_TEXT.update(
             "A-G: a 16x16 board's digits are 1-9 and A-G. Skip only the blanks '.', not every "
             "character outside 1-9."
         ),
-        "nothing beat zero": (
-            "every record here needed 0 nodes, so none has more than the 0 you started from "
-            "and you return None. Start from the first record (best = records[0]) and replace "
-            "it only when a record has more nodes."
-        ),
-        "walked unsorted": (
-            "that is the number at that place in the list as given: sort the numbers first "
-            "(sorted(numbers)), so each place counts the numbers at or below it."
-        ),
         "counted too far": (
             "you ask your count for up to {limit} solutions. A second solution already "
             "settles it (limit=2): counting on to {limit} on a puzzle with many solutions "
@@ -917,30 +915,82 @@ CHECK_TEXT.update(
 
 CHECK_TEXT.update(
     {  # notebooks 06 and 07: reading measurements, counting solutions
-        "not sorted": "that is the middle of the list as given: sort the numbers first.",
-        "one middle of two": (
-            "with an even count there are two middle numbers: the median is their mean."
+        "not sorted": (
+            "that is the middle of the node counts in the order the puzzles came: sort the "
+            "counts first."
         ),
-        "the mean": "that is the mean (the average); the median is the middle of the sorted list.",
+        "one middle of two": (
+            "with an even count of puzzles there are two middle counts: the median is their mean."
+        ),
+        "the mean": (
+            "that is the mean (the average) of the node counts, which the few dear puzzles drag "
+            "up; the median is the middle of the sorted counts."
+        ),
         "whole number division": (
             "the mean of {low} and {high} is {mean}: divide with /, not // (which drops the "
             "fraction)."
         ),
-        "best starts as None": (
-            "None has no .nodes: start with the first record, best = records[0], and compare "
-            "the others with it."
+        "not the naive median": (
+            "that is the median of the {method} search's nodes: run the naive one, "
+            'solve(puzzle, "naive") (solve\'s own default is fast).'
         ),
-        "record not name": "that is the whole record: return its name, record.name.",
+        "median of another counter": (
+            "that is the median of result.stats.{field}: the nodes, the digits the search "
+            "placed by choice, are result.stats.nodes."
+        ),
+        "most starts as None": (
+            "None cannot be compared with a number of nodes: start from the first puzzle "
+            "(or from -1 nodes) and compare the others with it."
+        ),
+        "no puzzle beat zero": (
+            "every puzzle here needed 0 nodes, so none has more than the 0 you started from "
+            "and you return None. Start from the first puzzle, or from -1 nodes."
+        ),
+        "puzzle not name": (
+            "that is the puzzle itself, its 81 characters: return its name, the key it has "
+            "in the dict."
+        ),
+        "count not name": (
+            "that is a number of nodes: return the name of the puzzle that needed them, its "
+            "key in the dict."
+        ),
         "hardest tie": (
-            "another record has as many nodes and comes first: on a tie, keep the first "
-            "(replace the best only when a record has strictly more)."
+            "another puzzle needs as many nodes and comes first: on a tie, keep the first "
+            "(replace the best only when a puzzle needs strictly more)."
         ),
-        "fewest not most": "that record has the fewest nodes: the most was asked for.",
+        "fewest not most": "that puzzle needed the fewest nodes: the most was asked for.",
+        "method not passed": (
+            "that is the hardest puzzle for the {other} search: run the one asked for, "
+            "solve(puzzle, method) with method = {method!r}."
+        ),
+        "fewest clues not most nodes": (
+            "that is the puzzle with the most blanks, but blanks do not tell what a search "
+            "costs (section 7): run the search on each puzzle and compare "
+            "result.stats.nodes."
+        ),
+        "bound of another search": (
+            "that is the bound the {method} search would need: run the naive one, "
+            'solve(puzzle, "naive").'
+        ),
+        "bound one too many": (
+            "one node too many: a puzzle that needs {nodes} nodes already finishes within a "
+            "bound of {nodes} (max_nodes={nodes})."
+        ),
+        "bound one too few": (
+            "one node too few: a bound of {bound} stops the puzzle that needs {nodes} nodes "
+            "before it finishes."
+        ),
+        "walked unsorted": (
+            "that is the node count at that place in the order the puzzles came: sort the "
+            "counts first (sorted(counts)), so each place counts the puzzles at or below it."
+        ),
         "one place too far": (
-            "that is the next number up: count how many are at most n, and stop at the first n "
-            "where that share reaches the fraction."
+            "that is the next count up: count how many puzzles need at most n nodes, and stop "
+            "at the first n where that share reaches the fraction."
         ),
-        "position not value": "that looks like a position in the list: return the number there.",
+        "position not value": (
+            "that looks like a position in the sorted counts: return the node count there."
+        ),
         "count stop early": (
             "Counting every solution and then keeping `limit` of them never ends on a board "
             "with billions of solutions: stop the search as soon as the count reaches the limit."
@@ -1279,8 +1329,8 @@ CHECK_TEXT.update(
 CHECK_TEXT.update(
     {
         "one short of 81": (
-            "your count is one short on every puzzle, and -1 on the empty board: a puzzle has "
-            "81 cells, not 80 (81 - puzzle.count('.') counts the givens)."
+            "your count is one short on every puzzle, and 80 on the empty board: a puzzle has "
+            "81 cells, not 80 (puzzle.count('.') counts the blanks)."
         ),
         "move from zero": (
             "your row and column count from 0, as Python's indexes do (r = {r}, c = {c}): the "
@@ -1418,10 +1468,9 @@ CHECK_TEXT.update(
             "after the first hidden single? Collect every one in the dict and return it after "
             "the loop."
         ),
-        "digit not counted": (
-            "on a board whose only given is a {digit}, your count is 0: your test for a given "
-            "leaves the {digit}s out. A given is any character that is not '.', whatever digit "
-            "it is."
+        "digit taken for a blank": (
+            "on a board of blanks with a single {digit}, your count is 81: your test takes the "
+            "{digit} for a blank. A blank is '.', and every digit is a given."
         ),
         "tried from nine down": (
             "{largest} is the largest digit that fits there; the naive search tries the digits "

@@ -7,6 +7,8 @@ import math
 from itertools import pairwise
 from typing import Any
 
+from sudoku_lib import solve
+
 Board = list[list[str]]
 
 
@@ -274,38 +276,42 @@ def pruned_solve_no_nonlocal(board: Board) -> tuple[Board | None, int]:
 # notebook 06 ------------------------------------------------------------------------------------
 
 
-def median_sorts_in_place(numbers: list[float]) -> float:
-    """Right, but sorts the caller's list."""
-    numbers.sort()
-    middle = len(numbers) // 2
-    if len(numbers) % 2:
-        return numbers[middle]
-    return (numbers[middle - 1] + numbers[middle]) / 2
+def median_nodes_sorts_in_place(puzzles: list[str]) -> float:
+    """Right, but sorts the caller's list of puzzles by their node counts."""
+    puzzles.sort(key=lambda puzzle: solve(puzzle, "naive").stats.nodes)
+    counts = [solve(puzzle, "naive").stats.nodes for puzzle in puzzles]
+    middle = len(counts) // 2
+    if len(counts) % 2:
+        return counts[middle]
+    return (counts[middle - 1] + counts[middle]) / 2
 
 
-def median_unsorted(numbers: list[float]) -> float:
-    """The middle of the list as given."""
-    middle = len(numbers) // 2
-    if len(numbers) % 2:
-        return numbers[middle]
-    return (numbers[middle - 1] + numbers[middle]) / 2
+def median_nodes_unsorted(puzzles: list[str]) -> float:
+    """The middle of the counts as the puzzles came."""
+    counts = [solve(puzzle, "naive").stats.nodes for puzzle in puzzles]
+    middle = len(counts) // 2
+    if len(counts) % 2:
+        return counts[middle]
+    return (counts[middle - 1] + counts[middle]) / 2
 
 
-def hardest_from_zero(records: list[Any]) -> Any:
-    """best = None and the most nodes so far 0: a set where every record took 0 nodes has none."""
+def hardest_for_from_zero(puzzles: dict[str, str], method: str) -> str | None:
+    """best = None and the most nodes so far 0: a set where every puzzle took 0 nodes has none."""
     best, most = None, 0
-    for record in records:
-        if record.nodes > most:
-            best, most = record.name, record.nodes
+    for name, puzzle in puzzles.items():
+        nodes = solve(puzzle, method).stats.nodes
+        if nodes > most:
+            best, most = name, nodes
     return best
 
 
-def nodes_for_unsorted(numbers: list[float], fraction: float) -> float:
-    """The list walked as given, not sorted."""
-    for i, n in enumerate(numbers):
-        if (i + 1) / len(numbers) >= fraction:
-            return n
-    return numbers[-1]
+def bound_for_unsorted(puzzles: list[str], fraction: float) -> int:
+    """The counts walked in the order the puzzles came, not sorted."""
+    counts = [solve(puzzle, "naive").stats.nodes for puzzle in puzzles]
+    for i, nodes in enumerate(counts):
+        if (i + 1) / len(counts) >= fraction:
+            return nodes
+    return counts[-1]
 
 
 # notebook 07 ------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import statistics
 import types
 from typing import Any
 
@@ -24,26 +23,6 @@ DIGITS = "123456789ABCDEFG"
 
 
 # notebook 00 --------------------------------------------------------------------------------------
-
-
-def count_givens_len_minus_dots(puzzle: str) -> int:
-    """80 cells taken for 81."""
-    return 80 - puzzle.count(".")
-
-
-def count_givens_counts_dots(puzzle: str) -> int:
-    """The blanks counted, not the givens."""
-    return sum(1 for ch in puzzle if ch == ".")
-
-
-def count_givens_digits_only_1_to_8(puzzle: str) -> int:
-    """A range that stops before 9: the 9s are not counted."""
-    return sum(1 for ch in puzzle if ch in "12345678")
-
-
-def count_givens_skips_first(puzzle: str) -> int:
-    """A loop from index 1."""
-    return sum(1 for i in range(1, 81) if puzzle[i] != ".")
 
 
 def first_choices_set(puzzle: str) -> set[str]:
@@ -902,82 +881,6 @@ def _predict(stepper: Any, after: bool = True, order: Any = None, fits: Any = is
 
 
 # notebook 06 --------------------------------------------------------------------------------------
-
-
-def median_by_statistics(numbers: list[float]) -> float:
-    """The library of Python."""
-    return statistics.median(numbers)
-
-
-def median_upper_middle(numbers: list[float]) -> float:
-    """len // 2 for every count."""
-    return sorted(numbers)[len(numbers) // 2]
-
-
-def median_mean(numbers: list[float]) -> float:
-    """The mean."""
-    return sum(numbers) / len(numbers)
-
-
-def median_floor_division(numbers: list[float]) -> float:
-    """// for the mean of the middle two."""
-    ordered = sorted(numbers)
-    middle = len(ordered) // 2
-    if len(ordered) % 2:
-        return ordered[middle]
-    return (ordered[middle - 1] + ordered[middle]) // 2
-
-
-def hardest_name_last_of_tie(records: list[Any]) -> Any:
-    """`>=`."""
-    best = records[0]
-    for record in records:
-        if record.nodes >= best.nodes:
-            best = record
-    return best.name
-
-
-def hardest_name_record(records: list[Any]) -> Any:
-    """The record, not its name."""
-    return max(records, key=lambda record: record.nodes)
-
-
-def hardest_name_fewest(records: list[Any]) -> Any:
-    """min for max."""
-    return min(records, key=lambda record: record.nodes).name
-
-
-def hardest_name_by_clues(records: list[Any]) -> Any:
-    """The fewest clues taken for the hardest."""
-    return min(records, key=lambda record: record.clues).name
-
-
-def nodes_for_one_further(numbers: list[float], fraction: float) -> float:
-    """`>` where `>=` was meant."""
-    ordered = sorted(numbers)
-    for i, n in enumerate(ordered):
-        if (i + 1) / len(ordered) > fraction:
-            return n
-    return ordered[-1]
-
-
-def nodes_for_position(numbers: list[float], fraction: float) -> float:
-    """The position, not the number."""
-    return math.ceil(fraction * len(numbers)) - 1
-
-
-def nodes_for_unsorted(numbers: list[float], fraction: float) -> float:
-    """The list as given."""
-    return numbers[max(0, math.ceil(fraction * len(numbers)) - 1)]
-
-
-def nodes_for_from_i(numbers: list[float], fraction: float) -> float:
-    """i / n, the share one short."""
-    ordered = sorted(numbers)
-    for i, n in enumerate(ordered):
-        if i / len(ordered) >= fraction:
-            return n
-    return ordered[-1]
 
 
 def _share(

@@ -155,10 +155,10 @@ def test_a_failed_report_is_falsy_and_a_passed_one_truthy() -> None:
 
 
 def test_an_unfinished_exercise_is_falsy() -> None:
-    def median(xs: list[float]) -> float:
+    def median_nodes(puzzles: list[str]) -> float:
         raise NotImplementedError
 
-    report = checks.check_median(median)
+    report = checks.check_median_nodes(median_nodes)
     assert report.outcome == "not done yet" and not report
 
 
@@ -177,21 +177,22 @@ def shell_running(code: str, monkeypatch: pytest.MonkeyPatch) -> list[object]:
     return shown
 
 
-CELL_START = "from sudoku_lib.checks import check_median\n"
+CELL_START = "from sudoku_lib.checks import check_hardest_share\n"
 
 
 def test_a_report_shows_itself_when_it_is_not_the_cells_last_value(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    cell = CELL_START + "check_median(lambda xs: 0)\nprint('x')\n"
+    cell = CELL_START + "check_hardest_share(lambda records, fraction: -1)\nprint('x')\n"
     shown = shell_running(cell, monkeypatch)
-    assert len(shown) == 1 and "✗ median" in repr(shown[0])
+    assert len(shown) == 1 and "✗ share of the hardest" in repr(shown[0])
 
 
 def test_a_report_that_is_the_cells_last_value_is_shown_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    shown = shell_running(CELL_START + "check_median(lambda xs: 0)\n", monkeypatch)
+    cell = CELL_START + "check_hardest_share(lambda records, fraction: -1)\n"
+    shown = shell_running(cell, monkeypatch)
     assert shown == []  # IPython showed it as the cell's value; nothing shows it twice
 
 

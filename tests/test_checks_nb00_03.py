@@ -149,7 +149,7 @@ def first_choices(puzzle):
 
 
 RIGHT = {
-    "check_count_givens": lambda puzzle: sum(ch != "." for ch in puzzle),
+    "check_count_blanks": lambda puzzle: sum(ch == "." for ch in puzzle),
     "check_first_choices": first_choices,
     "check_box_of": box_number,
     "check_peers_of": peers,
@@ -334,9 +334,9 @@ def counts_tries(board):
 
 
 WRONG = [  # (check, a wrong answer, words its report must contain)
-    ("check_count_givens", lambda p: sum(ch == "." for ch in p), "counted the blanks"),
-    ("check_count_givens", len, "all 81 cells"),
-    ("check_count_givens", lambda p: len(givens(parse(p))), "library's own `givens`"),
+    ("check_count_blanks", lambda p: sum(ch != "." for ch in p), "counted the givens"),
+    ("check_count_blanks", len, "all 81 cells"),
+    ("check_count_blanks", lambda p: 81 - len(givens(parse(p))), "library's own `givens`"),
     ("check_first_choices", lambda p: set(first_choices(p)), "return a list, sorted"),
     ("check_first_choices", lambda p: [int(d) for d in first_choices(p)], "'5', not 5"),
     ("check_first_choices", lambda p: first_choices(p)[::-1], "in order, from 1 up"),

@@ -14,15 +14,15 @@ import pytest
 from sudoku_lib import count_solutions, is_valid_sudoku, parse, solve
 from sudoku_lib.board import BLANK, geometry
 from sudoku_lib.checks import (
+    check_bound_for,
     check_candidates,
     check_count_solutions,
-    check_hardest,
+    check_hardest_for,
     check_hidden_singles,
     check_is_unique,
-    check_median,
+    check_median_nodes,
     check_most_constrained,
     check_naked_singles,
-    check_nodes_for,
     check_pruned_solve,
     check_remove_clue,
 )
@@ -117,22 +117,24 @@ def pruned_solve(board, hidden=True, singles=True):
     return (board if search() else None), nodes
 
 
-def median(xs):
-    xs = sorted(xs)
+def naive_counts(puzzles):
+    return [solve(p, "naive").stats.nodes for p in puzzles]
+
+
+def median_nodes(puzzles):
+    xs = sorted(naive_counts(puzzles))
     n = len(xs)
     return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
 
-def hardest_name(records):
-    best = records[0]
-    for r in records:
-        if r.nodes > best.nodes:
-            best = r
-    return best.name
+def hardest_for(puzzles, method):
+    names = list(puzzles)
+    nodes = [solve(puzzles[name], method).stats.nodes for name in names]
+    return names[nodes.index(max(nodes))]
 
 
-def nodes_for(xs, fraction):
-    xs = sorted(xs)
+def bound_for(puzzles, fraction):
+    xs = sorted(naive_counts(puzzles))
     for i, x in enumerate(xs):
         if (i + 1) / len(xs) >= fraction and (i + 1 == len(xs) or xs[i + 1] != x):
             return x
@@ -284,25 +286,26 @@ def remove_from_one(puzzle, index):
     return remove_clue(puzzle, index + 1) if index + 1 < len(puzzle) else puzzle
 
 
-def median_unsorted(xs):
+def median_unsorted(puzzles):
+    xs = naive_counts(puzzles)
     n = len(xs)
     return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
 
-def median_upper_middle(xs):
-    return sorted(xs)[len(xs) // 2]
+def median_upper_middle(puzzles):
+    return sorted(naive_counts(puzzles))[len(puzzles) // 2]
 
 
-def hardest_last_on_tie(records):
-    return sorted(records, key=lambda r: r.nodes)[-1].name
+def hardest_last_on_tie(puzzles, method):
+    return sorted(puzzles, key=lambda name: solve(puzzles[name], method).stats.nodes)[-1]
 
 
-def hardest_record(records):
-    return max(records, key=lambda r: r.nodes)
+def hardest_count(puzzles, method):
+    return max(solve(p, method).stats.nodes for p in puzzles.values())
 
 
-def nodes_for_one_too_far(xs, fraction):
-    xs = sorted(xs)
+def bound_one_too_far(puzzles, fraction):
+    xs = sorted(naive_counts(puzzles))
     i = min(int(fraction * len(xs)), len(xs) - 1)
     return xs[i]
 
@@ -336,21 +339,21 @@ CHECKS = [
         (solver_of_the_library, "library's own `solve`"),
         (lambda b: pruned_solve(b)[0], "return a pair"),
     ]),
-    (check_median, median, [
-        (median_unsorted, "sort the numbers first"),
-        (median_upper_middle, "two middle numbers"),
-        (statistics.mean, "the mean"),
+    (check_median_nodes, median_nodes, [
+        (median_unsorted, "sort the counts first"),
+        (median_upper_middle, "two middle counts"),
+        (lambda ps: statistics.mean(naive_counts(ps)), "the mean"),
         (statistics.median, "library's own"),
-        (lambda xs: statistics.median(xs), "library's own `median`"),
+        (lambda ps: statistics.median(naive_counts(ps)), "library's own `median`"),
     ]),
-    (check_hardest, hardest_name, [
+    (check_hardest_for, hardest_for, [
         (hardest_last_on_tie, "on a tie, keep the first"),
-        (hardest_record, "return its name"),
-        (lambda records: min(records, key=lambda r: r.nodes).name, "the fewest nodes"),
+        (hardest_count, "return the name"),
+        (lambda ps, m: min(ps, key=lambda n: solve(ps[n], m).stats.nodes), "the fewest nodes"),
     ]),
-    (check_nodes_for, nodes_for, [
-        (nodes_for_one_too_far, "the next number up"),
-        (lambda xs, f: int(f * len(xs)), "a position in the list"),
+    (check_bound_for, bound_for, [
+        (bound_one_too_far, "the next count up"),
+        (lambda ps, f: int(f * len(ps)), "a position in the sorted counts"),
     ]),
     (check_count_solutions, count_up_to, [
         (count_all_then_clip, "library's own"),
@@ -425,7 +428,7 @@ def test_the_capstone_puzzles_are_unseen_and_what_they_say():
 
 
 def test_a_crash_is_reported_not_raised():
-    report = check_median(lambda xs: xs[10])
+    report = check_median_nodes(lambda puzzles: puzzles[10])
     assert report.outcome == "failed" and "IndexError" in repr(report)
 
 

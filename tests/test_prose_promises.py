@@ -61,10 +61,8 @@ def test_06_announces_its_tools_and_the_measurement_after_them(folder: Path) -> 
         c for c in notebook[start:] if c.cell_type == "code" and "### BEGIN SOLUTION" in c.source
     ]
     announced = notebook[start].source
-    assert len(exercises) == 5  # four tools, then a measurement
-    assert ("Four small tools" in announced and "then a measurement of your own" in announced) or (
-        "四个" in announced and "你自己的测量" in announced
-    )
+    assert len(exercises) == 5  # five measurements of the search
+    assert "Five measurements of your own" in announced or "五个你自己动手的测量" in announced
 
 
 def test_08s_closing_names_the_two_smallest_savings_of_its_table():

@@ -60,8 +60,8 @@ def test_a_changed_english_prose_cell_is_listed_as_stale(pair):
 
 def test_a_changed_english_code_cell_is_listed_as_stale(pair):
     english, chinese = pair
-    i = cell_index(english, "check_count_givens(count_givens)")
-    english.cells[i].source = "check_count_givens(count_givens, quick=True)"
+    i = cell_index(english, "check_count_blanks(count_blanks)")
+    english.cells[i].source = "check_count_blanks(count_blanks, quick=True)"
     assert [line.split(": ")[1] for line in notebook_problems(english, chinese, NAME)] == ["stale"]
 
 
@@ -83,7 +83,7 @@ def test_chinese_code_that_drifts_from_the_english_is_listed(pair):
 
 def test_comments_and_chinese_strings_may_differ_but_not_other_strings(pair):
     english, chinese = pair
-    i = cell_index(chinese, "def count_givens")
+    i = cell_index(chinese, "def count_blanks")
     chinese.cells[i].source += "\n# 再加一条中文注释"
     assert notebook_problems(english, chinese, NAME) == []
     chinese.cells[i].source = chinese.cells[i].source.replace('"."', '"0"')

@@ -159,7 +159,8 @@ class Report:
 
 def announced(report: Report) -> Report:
     """The report, to be shown at the end of the running notebook cell unless the cell shows it
-    itself (as its last value, or printed): `check_median(median); print("x")` shows both."""
+    itself (as its last value, or printed): `check_bound_for(bound_for); print("x")` shows
+    both."""
     shell = running_shell()
     if shell is not None:
         _UNSHOWN.append(report)

@@ -1,8 +1,10 @@
-"""Self-checks for notebook 06 (measuring the search): a median, the hardest puzzle, a percentile.
+"""Self-checks for notebook 06 (measuring the search): each exercise runs a search and reads it.
 
-The expected answers come from the standard library and from `sudoku_lib.measure`, on node
-counts the library measures itself, plus made-up lists that hold the awkward cases (an even
-count, an unsorted list, ties).
+Exercises 1-3 and 5 run the learner's own searches (`solve`, naive unless a method is asked for)
+on small sets of easy puzzles the naive search finishes within a few thousand nodes, so a check
+takes a fraction of a second; the expected answers come from the same searches, run here. The
+sets are cut from `easy50` and `top95` and never printed by the notebook. Exercise 4 reads
+measured records and made-up ones that hold the awkward cases (ties, all zero).
 """
 
 from __future__ import annotations
@@ -13,15 +15,17 @@ from functools import cache
 from typing import Any
 
 from ..i18n import N_, _
-from ..measure import Record, fraction_within, hardest, measure, share_of_hardest, values
+from ..measure import Record, fraction_within, measure, share_of_hardest, values
 from ..puzzles import SAMPLE, load_set
 from ..search import solve
+from ..search.counters import Stats
 from ..words import check_text
 from .core import Attempt, Case, Report, check_cases
 
 LIBRARY: list[Callable[..., Any]] = [
     statistics.median, statistics.median_low, statistics.median_high, statistics.quantiles
 ]  # fmt: skip
+METHODS = ("naive", "pruned", "fast")
 
 
 def made_up(*nodes: int) -> list[Record]:
@@ -52,46 +56,126 @@ def sample_records() -> dict[str, list[Record]]:
     }
 
 
-def number_lists() -> dict[str, list[float]]:
-    """Lists of numbers to summarise: made up, and measured."""
-    lists: dict[str, list[float]] = {
-        "[3, 1, 2]": [3, 1, 2],
-        "[4, 1, 3, 2]": [4, 1, 3, 2],
-        "[7]": [7],
-        "[0, 0, 5, 1000]": [0, 0, 5, 1000],
-        "[9, 2, 7, 4, 1, 8]": [9, 2, 7, 4, 1, 8],
-    }
-    for name, records in sample_records().items():
-        lists[_("the nodes of {records}").format(records=_(name))] = values(records, "nodes")
-    return lists
+@cache
+def stats_of(puzzle: str, method: str = "naive") -> Stats:
+    """The counters of one search of the puzzle (each puzzle here is solved within ~6,000 nodes)."""
+    return solve(puzzle, method).stats
 
 
-def check_median(median: Callable[[list[float]], float]) -> Report:
-    """median(numbers): the middle value; for an even count, the mean of the two middle ones."""
-    cases = [Case(name, (xs,), statistics.median(xs)) for name, xs in number_lists().items()]
+def counts(puzzles: Sequence[str], field: str = "nodes", method: str = "naive") -> list[int]:
+    """One counter of each puzzle's search, in the order given."""
+    return [getattr(stats_of(p, method), field) for p in puzzles]
+
+
+def easy(*numbers: int) -> list[str]:
+    """Puzzles of easy50 by their number in the set (from 1)."""
+    every = load_set("easy50")
+    return [every[n - 1] for n in numbers]
+
+
+def easy_call(function: str, numbers: Sequence[int], *more: object) -> str:
+    """How a learner reproduces a case: the call, with the puzzles taken from easy50."""
+    puzzles = f"[load_set('easy50')[i - 1] for i in {list(numbers)}]"
+    return f"{function}({', '.join([puzzles, *map(repr, more)])})"
+
+
+# Exercise 1: the median of the naive search's node counts over a few puzzles.
+
+MEDIAN_SETS = {
+    N_("five easy50 puzzles"): (1, 2, 5, 8, 18),
+    N_("six easy50 puzzles"): (12, 17, 33, 4, 39, 19),
+    N_("four easy50 puzzles, two alike"): (8, 1, 16, 36),
+    N_("one easy50 puzzle"): (20,),
+}
+
+
+def middle(numbers: Sequence[float]) -> float:
+    """The median, by definition (statistics.median, here where the learner may not use it)."""
+    return statistics.median(numbers)
+
+
+def check_median_nodes(median_nodes: Callable[[list[str]], float]) -> Report:
+    """median_nodes(puzzles): the median of the nodes the naive search places on each puzzle."""
+    cases = [
+        Case(
+            name,
+            (easy(*numbers),),
+            middle(counts(easy(*numbers))),
+            easy_call("median_nodes", numbers),
+        )
+        for name, numbers in MEDIAN_SETS.items()
+    ]
     return check_cases(
-        N_("median"),
-        median,
+        N_("the typical puzzle"),
+        median_nodes,
         cases,
-        library=LIBRARY,
-        mistakes=[whole_number_division, not_sorted, one_middle_of_two, the_mean],
+        library=[*LIBRARY, measure],
+        mistakes=[
+            median_of_other_method,
+            median_of_other_counter,
+            whole_number_division,
+            not_sorted,
+            one_middle_of_two,
+            the_mean,
+        ],
     )
+
+
+def median_of_other_method(attempt: Attempt) -> str | None:
+    """The median node count of the pruned or fast search (solve's default), not the naive."""
+    method = other_method(
+        attempt,
+        lambda method: middle(counts(attempt.case.args[0], method=method)),
+        (easy(10),),
+        lambda method: stats_of(easy(10)[0], method).nodes,
+    )
+    return None if method is None else check_text("not the naive median", method=method)
+
+
+def other_method(
+    attempt: Attempt,
+    answer: Callable[[str], object],
+    probe: tuple[Any, ...],
+    probe_answer: Callable[[str], object],
+) -> str | None:
+    """The one search other than the naive whose answer the learner's matches: when both the
+    fast and the pruned one fit (on easy puzzles both often need 0 nodes), the learner's
+    function is tried on `probe`, where they differ."""
+    fits = [m for m in ("fast", "pruned") if attempt.got == answer(m) != attempt.case.expected]
+    if len(fits) == 2:
+        probed = attempt.try_call(*probe)
+        fits = [m for m in fits if probed == probe_answer(m)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def median_of_other_counter(attempt: Attempt) -> str | None:
+    """The median of another counter of the same searches: backtracks, dead ends, depth."""
+    puzzles = attempt.case.args[0]
+    for field in ("backtracks", "dead_ends", "max_depth", "forced"):
+        if attempt.got == middle(counts(puzzles, field)) != attempt.case.expected:
+            return check_text("median of another counter", field=field)
+    return None
+
+
+def node_counts(attempt: Attempt) -> list[int]:
+    """The naive search's node counts on the attempt's puzzles, in the order given."""
+    return counts(attempt.case.args[0])
 
 
 def whole_number_division(attempt: Attempt) -> str | None:
     """The mean of the two middle numbers rounded down: // where / was meant."""
     expected, got = attempt.case.expected, attempt.got
     if isinstance(got, int | float) and expected != int(expected) and got == expected // 1:
-        ordered = sorted(attempt.case.args[0])
-        middle = len(ordered) // 2
-        low, high = ordered[middle - 1], ordered[middle]
+        ordered = sorted(node_counts(attempt))
+        half = len(ordered) // 2
+        low, high = ordered[half - 1], ordered[half]
         return check_text("whole number division", low=low, high=high, mean=expected)
     return None
 
 
 def not_sorted(attempt: Attempt) -> str | None:
-    """The middle of the list as given, not of the sorted list."""
-    (xs,) = attempt.case.args
+    """The middle of the node counts as the puzzles came, not of the sorted counts."""
+    xs = node_counts(attempt)
     n = len(xs)
     unsorted = xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
     return check_text("not sorted") if attempt.got == unsorted != attempt.case.expected else None
@@ -99,7 +183,7 @@ def not_sorted(attempt: Attempt) -> str | None:
 
 def one_middle_of_two(attempt: Attempt) -> str | None:
     """For an even count, one of the two middle values instead of their mean."""
-    ordered = sorted(attempt.case.args[0])
+    ordered = sorted(node_counts(attempt))
     n = len(ordered)
     if n % 2 == 0 and attempt.got in (ordered[n // 2 - 1], ordered[n // 2]):
         return check_text("one middle of two")
@@ -108,77 +192,141 @@ def one_middle_of_two(attempt: Attempt) -> str | None:
 
 def the_mean(attempt: Attempt) -> str | None:
     """The mean, which a heavy tail drags up."""
-    xs = attempt.case.args[0]
-    return check_text("the mean") if attempt.got == statistics.mean(xs) else None
+    xs = node_counts(attempt)
+    if isinstance(attempt.got, int | float) and abs(attempt.got - statistics.mean(xs)) < 1e-6:
+        return check_text("the mean")
+    return None
 
 
-def record_sets() -> dict[str, list[Record]]:
-    """Measured records, and made-up ones with ties for the most nodes."""
-    return {
-        **sample_records(),
-        N_("made up: b and c tie for the most"): made_up(5, 9, 9, 2),
-        N_("made up: all four tie"): made_up(3, 3, 3, 3),
-        N_("made up: the last is hardest"): made_up(1, 2, 3, 40),
-        N_("made up: every puzzle needed 0 nodes"): made_up(0, 0, 0),
-    }
+# Exercise 2: the puzzle a given search needs the most nodes for.
+
+HARDEST_CASES = [
+    (N_("six easy50 puzzles, naive search"), "easy50", (1, 7, 10, 42, 47, 49), "naive"),
+    (N_("the same six, pruned search"), "easy50", (1, 7, 10, 42, 47, 49), "pruned"),
+    (N_("the same six, fast solver (four tie)"), "easy50", (1, 7, 10, 42, 47, 49), "fast"),
+    (N_("four easy50 puzzles, naive search"), "easy50", (8, 5, 1, 2), "naive"),
+    (
+        N_("three easy50 puzzles the pruned search solves without a guess"),
+        "easy50",
+        (1, 2, 4),
+        "pruned",
+    ),
+    (N_("four top95 puzzles, fast solver"), "top95", (5, 7, 11, 12), "fast"),
+]
 
 
-def check_hardest(hardest_name: Callable[[list[Record]], str]) -> Report:
-    """hardest_name(records): the name of the record with the most nodes (the first, on a tie)."""
-    cases = [Case(name, (rs,), hardest(rs).name) for name, rs in record_sets().items()]
+def named(set_name: str, numbers: Sequence[int]) -> dict[str, str]:
+    """Puzzles of a bundled set by their number in it, named as the notebook names them."""
+    every = load_set(set_name)
+    return {f"{set_name} #{n}": every[n - 1] for n in numbers}
+
+
+def most_nodes(puzzles: dict[str, str], method: str) -> str:
+    """The name of the puzzle the method needs the most nodes for (the first, on a tie)."""
+    return max(puzzles, key=lambda name: stats_of(puzzles[name], method).nodes)
+
+
+def check_hardest_for(hardest_for: Callable[[dict[str, str], str], str]) -> Report:
+    """hardest_for(puzzles, method): the name of the puzzle that search needs the most nodes for."""
+    cases = []
+    for name, set_name, numbers, method in HARDEST_CASES:
+        puzzles = named(set_name, numbers)
+        shown = (
+            f"hardest_for({{f'{set_name} #{{i}}': load_set('{set_name}')[i - 1] "
+            f"for i in {list(numbers)}}}, {method!r})"
+        )
+        cases.append(Case(name, (puzzles, method), most_nodes(puzzles, method), shown))
     return check_cases(
-        N_("hardest puzzle"),
-        hardest_name,
+        N_("hard for whom"),
+        hardest_for,
         cases,
-        library=[hardest],
+        library=[*LIBRARY, measure],
         mistakes=[
             started_from_none,
             nothing_beat_zero,
-            record_not_name,
+            answered_the_puzzle,
+            answered_the_count,
             last_of_a_tie,
             fewest_nodes,
+            method_ignored,
+            fewest_clues,
         ],
     )
 
 
 def started_from_none(attempt: Attempt) -> str | None:
-    """AttributeError on None: `best = None`, then `best.nodes` in the first comparison."""
+    """A TypeError comparing with None: `best = None`, then `nodes > best`."""
     error = attempt.error
-    if isinstance(error, AttributeError) and "NoneType" in str(error):
-        return check_text("best starts as None")
+    if isinstance(error, TypeError | AttributeError) and "NoneType" in str(error):
+        return check_text("most starts as None")
     return None
 
 
 def nothing_beat_zero(attempt: Attempt) -> str | None:
-    """None when every record needed 0 nodes: the best so far started as None with 0 nodes, and
-    no record has more than 0."""
-    records = attempt.case.args[0]
-    if attempt.got is None and all(r.nodes == 0 for r in records):
-        return check_text("nothing beat zero")
+    """None when every puzzle needed 0 nodes: the best so far started with 0 nodes and no
+    puzzle needed more."""
+    puzzles, method = attempt.case.args
+    if attempt.got is None and all(stats_of(p, method).nodes == 0 for p in puzzles.values()):
+        return check_text("no puzzle beat zero")
     return None
 
 
-def record_not_name(attempt: Attempt) -> str | None:
-    """The whole record came back instead of its name."""
-    return check_text("record not name") if isinstance(attempt.got, Record) else None
+def answered_the_puzzle(attempt: Attempt) -> str | None:
+    """The puzzle's 81 characters, not its name."""
+    puzzles = attempt.case.args[0]
+    return check_text("puzzle not name") if attempt.got in puzzles.values() else None
+
+
+def answered_the_count(attempt: Attempt) -> str | None:
+    """The most nodes (a number), not the puzzle's name."""
+    if isinstance(attempt.got, int) and not isinstance(attempt.got, bool):
+        return check_text("count not name")
+    return None
 
 
 def last_of_a_tie(attempt: Attempt) -> str | None:
-    """Another record with as many nodes: the tie went to a later one, not the first."""
-    records = attempt.case.args[0]
-    most = max(r.nodes for r in records)
-    tied = [r.name for r in records if r.nodes == most]
+    """Another puzzle with as many nodes: the tie went to a later one, not the first."""
+    puzzles, method = attempt.case.args
+    nodes = {name: stats_of(p, method).nodes for name, p in puzzles.items()}
+    tied = [name for name, n in nodes.items() if n == max(nodes.values())]
     return check_text("hardest tie") if attempt.got in tied[1:] else None
 
 
 def fewest_nodes(attempt: Attempt) -> str | None:
-    """The record with the fewest nodes: min where max was meant."""
-    records = attempt.case.args[0]
-    fewest = min(r.nodes for r in records)
-    names = [r.name for r in records if r.nodes == fewest]
-    if attempt.got in names and fewest < max(r.nodes for r in records):
+    """The puzzle with the fewest nodes: min where max was meant."""
+    puzzles, method = attempt.case.args
+    nodes = {name: stats_of(p, method).nodes for name, p in puzzles.items()}
+    fewest = min(nodes.values())
+    if nodes.get(attempt.got) == fewest < max(nodes.values()):
         return check_text("fewest not most")
     return None
+
+
+def method_ignored(attempt: Attempt) -> str | None:
+    """The hardest puzzle of another search: the method asked for was not passed to solve."""
+    puzzles, method = attempt.case.args
+    for other in METHODS:
+        if other != method and attempt.got == most_nodes(puzzles, other) != attempt.case.expected:
+            return check_text("method not passed", method=method, other=other)
+    return None
+
+
+def fewest_clues(attempt: Attempt) -> str | None:
+    """The puzzle with the most blanks: guessed from the clues instead of measured."""
+    puzzles = attempt.case.args[0]
+    most_blanks = max(puzzles, key=lambda name: puzzles[name].count("."))
+    if attempt.got == most_blanks != attempt.case.expected:
+        return check_text("fewest clues not most nodes")
+    return None
+
+
+# Exercise 3: the least node bound within which a fraction of the puzzles finish.
+
+BOUND_SETS = [
+    (N_("ten easy50 puzzles"), (1, 2, 4, 5, 7, 8, 10, 12, 16, 17), (0.25, 0.5, 0.9, 1.0)),
+    (N_("three easy50 puzzles"), (18, 19, 20), (0.5, 0.9)),
+    (N_("one easy50 puzzle"), (21,), (0.9,)),
+]
 
 
 def smallest_covering(numbers: Sequence[float], fraction: float) -> float:
@@ -186,34 +334,62 @@ def smallest_covering(numbers: Sequence[float], fraction: float) -> float:
     return min(n for n in numbers if fraction_within(numbers, n) >= fraction)
 
 
-def check_nodes_for(nodes_for: Callable[[list[float], float], float]) -> Report:
-    """nodes_for(numbers, fraction): the smallest n such that that fraction of numbers is <= n."""
+def check_bound_for(bound_for: Callable[[list[str], float], int]) -> Report:
+    """bound_for(puzzles, fraction): the least node bound within which the naive search finishes
+    at least that fraction of the puzzles."""
     cases = [
         Case(
             _("{case}, fraction {fraction}").format(case=_(name), fraction=fraction),
-            (xs, fraction),
-            smallest_covering(xs, fraction),
+            (easy(*numbers), fraction),
+            smallest_covering(counts(easy(*numbers)), fraction),
+            easy_call("bound_for", numbers, fraction),
         )
-        for name, xs in number_lists().items()
-        for fraction in (0.5, 0.9, 1.0)
+        for name, numbers, fractions in BOUND_SETS
+        for fraction in fractions
     ]
     return check_cases(
-        N_("nodes for a fraction of the puzzles"),
-        nodes_for,
+        N_("a bound for most puzzles"),
+        bound_for,
         cases,
-        library=[*LIBRARY, fraction_within],
-        mistakes=[walked_unsorted, one_place_too_far, position_not_value],
+        library=[*LIBRARY, measure, fraction_within],
+        mistakes=[
+            bound_of_other_method,
+            bound_one_off,
+            walked_unsorted,
+            one_place_too_far,
+            position_not_value,
+        ],
     )
 
 
+def bound_of_other_method(attempt: Attempt) -> str | None:
+    """The bound the pruned or fast search would need: not the naive search's."""
+    puzzles, fraction = attempt.case.args
+    ten = easy(*BOUND_SETS[0][1])  # nine in ten finish within 1 node pruned, within 2 fast
+    method = other_method(
+        attempt,
+        lambda method: smallest_covering(counts(puzzles, method=method), fraction),
+        (ten, 0.9),
+        lambda method: smallest_covering(counts(ten, method=method), 0.9),
+    )
+    return None if method is None else check_text("bound of another search", method=method)
+
+
+def bound_one_off(attempt: Attempt) -> str | None:
+    """One more or one less than the bound: a puzzle that needs n nodes finishes within a bound
+    of n (max_nodes=n), and no fewer."""
+    expected, got = attempt.case.expected, attempt.got
+    if got == expected + 1:
+        return check_text("bound one too many", nodes=expected)
+    if got == expected - 1:
+        return check_text("bound one too few", nodes=expected, bound=got)
+    return None
+
+
 def walked_unsorted(attempt: Attempt) -> str | None:
-    """The number found by walking the list as given, not sorted: here, and on a list where
-    that walk gives neither the answer nor a position (20 and 2 for the half of [30, 10, 20, 40],
-    where the walk gives 10)."""
-    numbers, fraction = attempt.case.args
-    if attempt.got == walk(numbers, fraction) != attempt.case.expected and attempt.try_call(
-        [30, 10, 20, 40], 0.5
-    ) == walk([30, 10, 20, 40], 0.5):
+    """The node count found by walking the puzzles as given, not sorted by their counts."""
+    numbers, fraction = counts(attempt.case.args[0]), attempt.case.args[1]
+    if attempt.got == walk(numbers, fraction) != attempt.case.expected:
         return check_text("walked unsorted")
     return None
 
@@ -226,8 +402,8 @@ def walk(numbers: Sequence[float], fraction: float) -> float:
 
 
 def one_place_too_far(attempt: Attempt) -> str | None:
-    """The next value up in the sorted list: the position was counted one too far."""
-    ordered = sorted(set(attempt.case.args[0]))
+    """The next count up in the sorted list: the position was counted one too far."""
+    ordered = sorted(set(counts(attempt.case.args[0])))
     expected = attempt.case.expected
     following = ordered.index(expected) + 1 if expected in ordered else len(ordered)
     if following < len(ordered) and attempt.got == ordered[following]:
@@ -236,9 +412,8 @@ def one_place_too_far(attempt: Attempt) -> str | None:
 
 
 def position_not_value(attempt: Attempt) -> str | None:
-    """The position of the answer in the sorted list (counted from 0 or from 1), not the number
-    found there."""
-    ordered = sorted(attempt.case.args[0])
+    """The position of the answer in the sorted counts (from 0 or from 1), not the count there."""
+    ordered = sorted(counts(attempt.case.args[0]))
     expected, got = attempt.case.expected, attempt.got
     if expected not in ordered or not isinstance(got, int) or got == expected:
         return None
