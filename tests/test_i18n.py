@@ -64,8 +64,8 @@ def test_chinese_counts_with_measure_words_and_durations():
 
 def test_chinese_check_watch_and_picture_words():
     set_language("zh")
-    assert check_text("passed", title="count_givens", count=4) == (
-        "✓ count_givens：全部 4 个用例都通过了。"
+    assert check_text("passed", title="count_blanks", count=4) == (
+        "✓ count_blanks：全部 4 个用例都通过了。"
     )
     assert "还没写完" in check_text("not done", name="solve_board")
     assert watch_text("call", line=3, name="dfs", args="0") == "第 3 行：调用 dfs(0)"
