@@ -968,6 +968,11 @@ CHECK_TEXT.update(
             "costs (section 7): run the search on each puzzle and compare "
             "result.stats.nodes."
         ),
+        "counts cut by a bound": (
+            "that is what the naive search reports when a bound of {bound} nodes stops it: a "
+            "puzzle it gave up on needs more than {bound}. Run it with no bound, "
+            'solve(puzzle, "naive"): it finishes these easy puzzles.'
+        ),
         "bound of another search": (
             "that is the bound the {method} search would need: run the naive one, "
             'solve(puzzle, "naive").'

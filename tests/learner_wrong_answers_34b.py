@@ -108,6 +108,15 @@ def median_nodes_backtracks(puzzles: list[str]) -> float:
     return (counts[middle - 1] + counts[middle]) / 2
 
 
+def median_nodes_bounded(puzzles: list[str]) -> float:
+    """The bound of section 3 kept: the counts stop at 1,000."""
+    counts = sorted(solve(p, "naive", max_nodes=1000).stats.nodes for p in puzzles)
+    middle = len(counts) // 2
+    if len(counts) % 2:
+        return counts[middle]
+    return (counts[middle - 1] + counts[middle]) / 2
+
+
 def median_nodes_by_measure(puzzles: list[str]) -> float:
     """The library's measure does the searching."""
     counts = sorted(values(measure({str(i): p for i, p in enumerate(puzzles)}, "naive")))
@@ -190,6 +199,12 @@ def bound_for_one_further(puzzles: list[str], fraction: float) -> int:
         if (i + 1) / len(counts) > fraction:
             return nodes
     return counts[-1]
+
+
+def bound_for_bounded(puzzles: list[str], fraction: float) -> int:
+    """A search bounded at 1,000 nodes, for fear of a long one."""
+    counts = sorted(solve(p, "naive", max_nodes=1000).stats.nodes for p in puzzles)
+    return counts[math.ceil(fraction * len(counts)) - 1]
 
 
 def bound_for_position(puzzles: list[str], fraction: float) -> int:

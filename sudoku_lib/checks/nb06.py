@@ -123,6 +123,7 @@ def check_median_nodes(median_nodes: Callable[[list[str]], float]) -> Report:
             not_sorted,
             one_middle_of_two,
             the_mean,
+            median_cut_by_a_bound,
         ],
     )
 
@@ -161,6 +162,33 @@ def median_of_other_counter(attempt: Attempt) -> str | None:
         if attempt.got == statistics.median(counts(puzzles, field)) != attempt.case.expected:
             return check_text("median of another counter", field=field)
     return None
+
+
+def median_cut_by_a_bound(attempt: Attempt) -> str | None:
+    """The median of counts a node bound cut short (`max_nodes=1000`, as section 3 ran it): the
+    answer is the bound itself, where the search gave up on the middle puzzle, and on one puzzle
+    that needs more it answers the bound again."""
+    got = attempt.got
+    capped = cut_by(node_counts(attempt), got)
+    if capped is None or statistics.median(capped) != got or got == attempt.case.expected:
+        return None
+    probe = dearer_than(got)
+    if probe is not None and attempt.try_call([probe]) == got:
+        return check_text("counts cut by a bound", bound=got)
+    return None
+
+
+def cut_by(counts: list[int], bound: object) -> list[int] | None:
+    """The counts a search bounded to `bound` nodes reports, when that bound stops some puzzle."""
+    if not isinstance(bound, int) or isinstance(bound, bool) or not 0 < bound < max(counts):
+        return None
+    return [min(count, bound) for count in counts]
+
+
+def dearer_than(nodes: int) -> str | None:
+    """An easy puzzle the naive search needs more than `nodes` nodes for: easy50 #20 (1,824
+    nodes) or #10 (5,327); None past those."""
+    return next((p for p in easy(20, 10) if stats_of(p).nodes > nodes), None)
 
 
 def node_counts(attempt: Attempt) -> list[int]:
@@ -367,6 +395,7 @@ def check_bound_for(bound_for: Callable[[list[str], float], int]) -> Report:
             walked_unsorted,
             one_place_too_far,
             position_not_value,
+            bound_cut_by_a_bound,
         ],
     )
 
@@ -382,6 +411,19 @@ def bound_of_other_method(attempt: Attempt) -> str | None:
         lambda method: smallest_covering(counts(ten, method=method), 0.9),
     )
     return None if method is None else check_text("bound of another search", method=method)
+
+
+def bound_cut_by_a_bound(attempt: Attempt) -> str | None:
+    """Counts a node bound cut short: the answer is the bound the learner's search ran under."""
+    puzzles, fraction = attempt.case.args
+    got = attempt.got
+    capped = cut_by(counts(puzzles), got)
+    if capped is None or smallest_covering(capped, fraction) != got:
+        return None
+    probe = dearer_than(got)
+    if probe is not None and attempt.try_call([probe], 1.0) == got:
+        return check_text("counts cut by a bound", bound=got)
+    return None
 
 
 def bound_one_off(attempt: Attempt) -> str | None:
