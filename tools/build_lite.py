@@ -118,6 +118,12 @@ ROOT_SCRIPT = re.compile(
 """What in JupyterLite's index.html sends the browser on to the Launcher."""
 
 GZIP = ".gz"
+LIBRARY_WHEEL = "sudoku_lib"
+"""The course's own wheel's name: the one that keeps its source in the site."""
+COLD_OPEN_IMPORTS = ("pyodide_kernel", "sudoku_lib", "sudoku_lib.checks", "sudoku_lib.stepper")
+"""What a learner's first cells import (the kernel first): the modules the build compiles."""
+STDLIB = "python_stdlib.zip"
+"""The runtime's standard library, which the site serves compiled (`with_bytecode`)."""
 """The suffix of the compressed copy written beside each file that compresses well, for a web
 server to send as is (tools/lite_serve.py, nginx's `gzip_static`)."""
 COMPRESS_FROM = 1024  # bytes: smaller files are not worth a second copy
@@ -207,6 +213,22 @@ def gather_wheels(work: Path, lock: dict[str, Any]) -> list[Path]:
     )  # fmt: skip
     pypi = [w for w in sorted(downloaded.glob("*.whl")) if wheel_name(w) not in shim_names]
     return [*shims, *pypi]
+
+
+def with_bytecode(work: Path, wheels: list[Path]) -> list[Path]:
+    """The wheels, and the runtime's standard library (`STDLIB`, which `lay_out` serves),
+    compiled in the browser's Python for what a cold open imports (tools/lite_bytecode.py), so a
+    learner's first cell does not wait while Pyodide compiles the kernel."""
+    source, out = work / "source-wheels", work / "wheels"
+    for folder in (source, out):
+        folder.mkdir()
+    for wheel in wheels:
+        shutil.copy2(wheel, source / wheel.name)
+    command = ["node", str(NPM_DIR / "bytecode.mjs"), str(source), str(out), LIBRARY_WHEEL]
+    run([*command, *COLD_OPEN_IMPORTS])
+    (stdlib,) = out.glob("python3*.zip")
+    stdlib.replace(work / STDLIB)
+    return [out / wheel.name for wheel in wheels]
 
 
 def canonical(name: str) -> str:
@@ -393,7 +415,8 @@ def lay_out(lite_dir: Path, language: str, roots: list[str], cdn: str | None) ->
         runtime = lite_dir / "static" / "pyodide"  # where the kernel's build step looks for it
         runtime.mkdir(parents=True)
         for name in PYODIDE_RUNTIME:
-            shutil.copy2(PYODIDE_DIR / name, runtime / name)
+            compiled = lite_dir.parent / name  # the standard library, from `with_bytecode`
+            shutil.copy2(compiled if compiled.exists() else PYODIDE_DIR / name, runtime / name)
     share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
     build_config = {
         "LiteBuildConfig": {
@@ -449,6 +472,7 @@ def inputs_digest(cdn: str | None) -> str:
     """A digest of everything the site is built from, so `--if-stale` knows when to build."""
     digest = hashlib.sha256(str(cdn).encode())
     sources = [ROOT / "pyproject.toml", NPM_DIR / "package-lock.json", Path(__file__)]
+    sources += [ROOT / "tools" / "lite_bytecode.py", NPM_DIR / "bytecode.mjs"]
     sources.append(ROOT / "tools" / "make_student.py")  # what makes the learner's copy
     for folder in (ROOT / "sudoku_lib", ROOT / "notebooks"):
         sources += [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
@@ -465,7 +489,7 @@ def build(out: Path, cdn: str | None) -> None:
         work = Path(scratch)
         lock = pyodide_lock()
         roots = [*KERNEL_NEEDS, "sudoku-lib", *(["matplotlib"] if cdn else [])]
-        site = site_lock(lock, gather_wheels(work, lock), roots, cdn)
+        site = site_lock(lock, with_bytecode(work, gather_wheels(work, lock)), roots, cdn)
         staged = work / "out"
         for language, folder in EDITIONS.items():  # English first: its build empties its folder
             build_edition(work, staged / folder if folder else staged, language, cdn, site)
