@@ -203,12 +203,12 @@ def cell_and_indices(row: int, col: int) -> str:
 CHECK_TEXT = {
     "passed": "✓ {title}: all {count} cases pass.",
     "not done": (
-        "… {name}: not done yet. Replace `raise NotImplementedError` with your code, "
-        "then run this cell again."
+        "… {title}: not done yet. Replace `raise NotImplementedError` in `{name}` with your "
+        "code, then run this cell again."
     ),
     "not done inside": (
-        "… {name}: not done yet. {caller} calls {name}, which still says "
-        "`raise NotImplementedError`: write {name} first, then run this cell again."
+        "… {title}: not done yet. `{caller}` calls `{name}`, which still says "
+        "`raise NotImplementedError`. Write `{name}` first, then run this cell again."
     ),
     "failed case": "✗ {title}, case {case}:",
     "you called": "    you called: {call}",

@@ -37,7 +37,7 @@ def check_is_valid_row(function: Callable[[list[str]], bool]) -> Report:
         for name, row in ROWS.items()
     ]
     return check_cases(
-        "is_valid_row",
+        N_("valid row"),
         function,
         cases,
         library=VALIDATORS,
@@ -50,6 +50,7 @@ def check_is_valid_row(function: Callable[[list[str]], bool]) -> Report:
             blanks_counted_in_a_row,
             missed_the_ends,
         ],
+        name="is_valid_row",
     )
 
 
@@ -130,7 +131,7 @@ def check_is_valid_board(function: Callable[[Board], bool]) -> Report:
     boards = sample_boards() | other_sizes()
     cases = [Case(name, (board,), is_valid_sudoku(board)) for name, board in boards.items()]
     return check_cases(
-        "is_valid_board",
+        N_("valid board"),
         function,
         cases,
         library=VALIDATORS,
@@ -141,6 +142,7 @@ def check_is_valid_board(function: Callable[[Board], bool]) -> Report:
             blanks_counted_on_a_board,
             clash_let_through,
         ],
+        name="is_valid_board",
     )
 
 
@@ -226,7 +228,7 @@ def check_find_clash(function: Callable[[Board], object]) -> Report:
         return isinstance(got, tuple | list) and frozenset(map(tuple, got)) in pairs
 
     return check_cases(
-        "find_clash",
+        N_("find a clash"),
         function,
         cases,
         same=same,
@@ -240,6 +242,7 @@ def check_find_clash(function: Callable[[Board], object]) -> Report:
             missed_clash,
             cells_do_not_clash,
         ],
+        name="find_clash",
     )
 
 

@@ -68,7 +68,7 @@ def check_is_valid(function: Callable[[Board, int, int, str], bool]) -> Report:
         Case(name, (board, r, c, d), is_valid(board, r, c, d)) for board, name, (r, c, d) in placed
     ]
     return check_cases(
-        "is_valid_any_size",
+        N_("valid digit on any size"),
         function,
         cases,
         library=[is_valid],
@@ -79,6 +79,7 @@ def check_is_valid(function: Callable[[Board, int, int, str], bool]) -> Report:
             digit_already_there,
             said_no_to_a_free_digit,
         ],
+        name="is_valid_any_size",
     )
 
 
@@ -166,7 +167,7 @@ def check_solve_counting(function: Callable[[Board], int]) -> Report:
         cases.append(Case(name, (parse(puzzle),), (result.stats.nodes, result.solution)))
     own = own_search()
     return check_cases(
-        "solve_counting",
+        N_("solve and count the digits placed"),
         run,
         cases,
         show=describe_run,
@@ -184,6 +185,7 @@ def check_solve_counting(function: Callable[[Board], int]) -> Report:
         ],
         requirements=[own],
         keeps_input=False,  # it fills the board in place, as solve_board does
+        name="solve_counting",
     )
 
 
@@ -362,7 +364,7 @@ def check_count_all(function: Callable[[Board], int]) -> Report:
     ]
     own = own_search()
     return check_cases(
-        "count_all",
+        N_("count every solution"),
         function,
         cases,
         library=SOLVERS,
@@ -377,6 +379,7 @@ def check_count_all(function: Callable[[Board], int]) -> Report:
         requirements=[own],
         slow_why=check_text("count_all too slow"),
         keeps_input=board_left_changed,
+        name="count_all",
     )
 
 
@@ -412,7 +415,7 @@ def check_count_queens(function: Callable[[int], int]) -> Report:
     cases = [Case(f"n = {n}", (n,), count_queens(n)) for n in (*NAMED_QUEENS, HELD_OUT_QUEENS)]
     own = own_search()
     return check_cases(
-        "count_queens",
+        N_("ways to place n queens"),
         function,
         cases,
         library=[count_queens, solve_queens],
@@ -426,6 +429,7 @@ def check_count_queens(function: Callable[[int], int]) -> Report:
             own,
         ],
         requirements=[own, worked_out],
+        name="count_queens",
     )
 
 

@@ -120,6 +120,7 @@ def check_candidates(candidates: Callable[[Board, int, int], object]) -> Report:
             extra_digits_in_one_unit,
             digits_as_numbers,
         ],
+        name="candidates",
     )
 
 
@@ -208,6 +209,7 @@ def check_naked_singles(naked_singles: Callable[[Board], dict[Cell, Digit]]) -> 
             more_than_one_candidate,
             singles_difference,
         ],
+        name="naked_singles",
     )
 
 
@@ -334,6 +336,7 @@ def check_hidden_singles(
             fits_elsewhere,
             singles_difference,
         ],
+        name="hidden_singles",
     )
 
 
@@ -422,6 +425,7 @@ def check_most_constrained(most_constrained: Callable[[Board], Cell | None]) -> 
             last_of_a_tie,
             wrote_on_the_board,
         ],
+        name="most_constrained",
     )
 
 
@@ -560,6 +564,7 @@ def check_pruned_solve(pruned_solve: Callable[[Board], tuple[Board | None, int]]
         total_limit=CAPSTONE_TIME_LIMIT,
         slow_why=check_text("pruned too slow"),
         keeps_input=filled_the_callers_board,
+        name="pruned_solve",
     )
     compared = nodes.get(unseen_puzzles()[COMPARED])
     if report.passed and isinstance(compared, int):
