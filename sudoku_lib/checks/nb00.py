@@ -28,11 +28,12 @@ def check_count_givens(count_givens: Callable[[str], int]) -> Report:
     ]
     cases.append(Case(N_("an empty board"), ("." * 81,), 0))
     return check_cases(
-        "count_givens",
+        N_("number of givens"),
         count_givens,
         cases,
         library=[givens],
         mistakes=[counted_blanks, one_short, digit_not_counted, missed_an_end],
+        name="count_givens",
     )
 
 
@@ -89,7 +90,7 @@ def check_first_choices(first_choices: Callable[[str], object]) -> Report:
     """first_choices(puzzle): the digits the naive search may try at the first blank, in order."""
     cases = [Case(name, (p,), first_choices_of(p)) for name, p in first_move_puzzles().items()]
     return check_cases(
-        "first_choices",
+        N_("choices at the first blank"),
         first_choices,
         cases,
         library=[solve],
@@ -101,6 +102,7 @@ def check_first_choices(first_choices: Callable[[str], object]) -> Report:
             choices_column_forgotten,
             choices_the_other_way,
         ],
+        name="first_choices",
     )
 
 
@@ -237,7 +239,7 @@ def check_first_try(first_try: Callable[[str], object]) -> Report:
     """first_try(puzzle): where the naive search places its first digit, and which digit."""
     cases = [Case(name, (p,), first_move(p)) for name, p in first_move_puzzles().items()]
     return check_cases(
-        "first_try",
+        N_("the search's first move"),
         first_try,
         cases,
         mistakes=[
@@ -249,6 +251,7 @@ def check_first_try(first_try: Callable[[str], object]) -> Report:
             box_forgotten,
             column_forgotten,
         ],
+        name="first_try",
     )
 
 
