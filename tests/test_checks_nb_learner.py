@@ -382,7 +382,7 @@ def test_one_answer_is_one_answer():
 
 def test_the_rule_check_is_titled_in_words_and_its_call_named_as_the_notebook_names_it():
     report = checks.check_is_valid(lambda b, r, c, d: True)
-    assert repr(report).startswith("✗ valid digit on any size, case "), report
+    assert repr(report).startswith("✗ rule check on any size, case "), report
     assert "you called: is_valid_any_size(board, " in repr(report), report
 
 

@@ -68,7 +68,7 @@ def check_is_valid(function: Callable[[Board, int, int, str], bool]) -> Report:
         Case(name, (board, r, c, d), is_valid(board, r, c, d)) for board, name, (r, c, d) in placed
     ]
     return check_cases(
-        N_("valid digit on any size"),
+        N_("rule check on any size"),
         function,
         cases,
         library=[is_valid],
