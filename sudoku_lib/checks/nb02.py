@@ -7,7 +7,7 @@ from collections.abc import Callable
 from math import isqrt
 
 from ..board import BLANK, Board, Cell, box_index
-from ..i18n import N_
+from ..i18n import N_, _
 from ..validate import (
     Conflict,
     find_conflicts,
@@ -252,7 +252,7 @@ def show_pairs(value: object) -> str:
         if not value:
             return "None"
         pairs = sorted(tuple(sorted(pair)) for pair in value)
-        return check_text("one of", pairs=", ".join(pair_text(pair) for pair in pairs))
+        return check_text("one of", pairs=_("; ").join(pair_text(pair) for pair in pairs))
     if is_pair(value):
         return pair_text(value)  # type: ignore[arg-type]
     return repr(value)
@@ -274,7 +274,7 @@ def pair_text(pair: tuple[Cell, Cell]) -> str:
     """((0, 0), (2, 2)) [row 1, column 1 and row 3, column 3]"""
     (r1, c1), (r2, c2) = pair
     names = check_text("and", first=cell_name(r1, c1), second=cell_name(r2, c2))
-    return f"(({r1}, {c1}), ({r2}, {c2})) [{names}]"
+    return _("{pair} [{names}]").format(pair=f"(({r1}, {c1}), ({r2}, {c2}))", names=names)
 
 
 def not_two_cells(attempt: Attempt) -> str | None:
