@@ -669,6 +669,16 @@ def check_text(key: str, **fields: object) -> str:
     return said
 
 
+def sentences(first: str, *more: str | None) -> str:
+    """Sentences one after another as the language writes them: a space between them in
+    English, none after a Chinese 。. A None (nothing more to say) is left out."""
+    text = first
+    for sentence in more:
+        if sentence:
+            text = _("{sentence} {next}").format(sentence=text, next=sentence)
+    return text
+
+
 def seconds_text(seconds: float) -> str:
     """A short time limit as said: 2 -> "2 seconds", 0.5 -> "0.5 seconds", 1 -> "1 second"."""
     many = 1 if seconds == 1 else 2  # 0.5 reads "0.5 seconds", as 2 does

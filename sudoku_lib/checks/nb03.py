@@ -13,7 +13,7 @@ from ..queens import count_queens, solve_queens
 from ..search import count_solutions, solve, solve_sudoku
 from ..search.naive import is_valid
 from ..watch import Write, watch
-from ..words import cell_name, check_text, number, plural, unit_name
+from ..words import cell_name, check_text, number, plural, sentences, unit_name
 from .core import NO_ANSWER, Attempt, Case, Report, check_cases
 from .fixtures import (
     COUNT_PUZZLES,
@@ -258,7 +258,7 @@ def parting_on(attempt: Attempt, every_solution: bool) -> str | None:
     previous = model[parting.step - 2] if parting.step > 1 else None
     words = parting_words(parting, previous, named, counting=every_solution)
     see_it = watch_line(attempt.own or attempt.function, board, parting)
-    return f"{words} {see_it}" if see_it else words
+    return sentences(words, see_it)
 
 
 WATCH_STEPS = 2_000

@@ -19,7 +19,7 @@ from ..search.events import DeadEnd, Event, Try, Undo
 from ..stepper.model import BoardReplay, StepperModel
 from ..stepper.predict import Question, Score, Verdict
 from ..stepper.questions import DEEPER
-from ..words import check_text
+from ..words import check_text, sentences
 from .core import Attempt, Case, Report, check_cases
 from .recorder import own_search
 
@@ -473,7 +473,7 @@ def always_deeper(attempt: Attempt) -> str | None:
         return None
     said = {a.choice for a in got.answers if a.question.kind == "direction"}
     if said == {DEEPER} and wrong_answers(attempt):
-        return f"{check_text('always deeper')} {first_wrong_answer(attempt)}"
+        return sentences(check_text("always deeper"), first_wrong_answer(attempt))
     return None
 
 
@@ -482,9 +482,8 @@ def digits_from_one(attempt: Attempt) -> str | None:
     for answer in wrong_answers(attempt):
         last, choice = answer.last, answer.choice
         if isinstance(last, Undo) and isinstance(choice, str) and choice <= last.digit:
-            return (
-                f"{check_text('digits from one', digit=last.digit)} {first_wrong_answer(attempt)}"
-            )
+            said = check_text("digits from one", digit=last.digit)
+            return sentences(said, first_wrong_answer(attempt))
     return None
 
 
