@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 from .arguments import optional_whole_number, whole_number
 from .board import Board, Digit, copy_board, geometry, givens, parse
 from .errors import GaveUp, SudokuError
-from .i18n import _
+from .i18n import N_, _
 from .search.counters import Stats
 from .validate import find_conflicts
 from .words import number
@@ -36,7 +36,7 @@ Columns = dict[Constraint, set[Choice]]  # constraint -> the choices that satisf
 Rows = dict[Choice, list[Constraint]]  # choice -> the constraints it satisfies
 
 SudokuChoice = tuple[int, int, Digit]  # digit d in cell (r, c)
-SudokuConstraint = tuple[str, int, int | Digit]  # ("cell", r, c), ("row", r, d), ...
+SudokuConstraint = tuple[str, int, int | Digit]  # ("cell", r, c), ("row", r, d), ... (translated)
 
 MAX_NODES = 100_000
 """The default bound on guesses: far above what a real puzzle needs (a few hundred at most),
@@ -124,14 +124,22 @@ def deselect(
 
 
 def sudoku_rows(size: int = 9) -> Rows[SudokuChoice, SudokuConstraint]:
-    """Each choice (r, c, d) and its four constraints: the cell, and d in its row, column, box."""
+    """Each choice (r, c, d) and its four constraints: the cell, and d in its row, column, box.
+
+    A constraint's kind is a word in the language chosen (("行", 0, "5") in Chinese), since
+    notebook 07 prints constraints for the learner to read; the search only compares them."""
     geo = geometry(size)
+    cell, row, column, box = (_(kind) for kind in CONSTRAINT_KINDS)
     return {
-        (r, c, d): [("cell", r, c), ("row", r, d), ("column", c, d), ("box", geo.box_of(r, c), d)]
+        (r, c, d): [(cell, r, c), (row, r, d), (column, c, d), (box, geo.box_of(r, c), d)]
         for r in range(size)
         for c in range(size)
         for d in geo.digits
     }
+
+
+CONSTRAINT_KINDS = (N_("cell"), N_("row"), N_("column"), N_("box"))
+"""The four kinds of Sudoku constraint, in the order `sudoku_rows` lists a choice's."""
 
 
 def columns_of(rows: Rows[Choice, Constraint]) -> Columns[Constraint, Choice]:

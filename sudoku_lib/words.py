@@ -203,12 +203,12 @@ def cell_and_indices(row: int, col: int) -> str:
 CHECK_TEXT = {
     "passed": "✓ {title}: all {count} cases pass.",
     "not done": (
-        "… {name}: not done yet. Replace `raise NotImplementedError` with your code, "
-        "then run this cell again."
+        "… {title}: not done yet. Replace `raise NotImplementedError` in `{name}` with your "
+        "code, then run this cell again."
     ),
     "not done inside": (
-        "… {name}: not done yet. {caller} calls {name}, which still says "
-        "`raise NotImplementedError`: write {name} first, then run this cell again."
+        "… {title}: not done yet. `{caller}` calls `{name}`, which still says "
+        "`raise NotImplementedError`. Write `{name}` first, then run this cell again."
     ),
     "failed case": "✗ {title}, case {case}:",
     "you called": "    you called: {call}",
@@ -665,6 +665,16 @@ def check_text(key: str, **fields: object) -> str:
     said = Said(_(CHECK_TEXT[key]).format(**fields))
     said.key = key
     return said
+
+
+def sentences(first: str, *more: str | None) -> str:
+    """Sentences one after another as the language writes them: a space between them in
+    English, none after a Chinese 。. A None (nothing more to say) is left out."""
+    text = first
+    for sentence in more:
+        if sentence:
+            text = _("{sentence} {next}").format(sentence=text, next=sentence)
+    return text
 
 
 def seconds_text(seconds: float) -> str:

@@ -384,7 +384,7 @@ WRONG = [  # (check, a wrong answer, words its report must contain)
     ("check_solve_counting", solve_a_copy, "still has blanks"),
     ("check_solve_counting", counts_only_blanks, "number of blanks"),
     ("check_solve_counting", counts_tries, "more than were placed"),
-    ("check_solve_counting", solve_with_a_stubbed_helper, "is_valid_any_size: not done yet"),
+    ("check_solve_counting", solve_with_a_stubbed_helper, "helper` calls `is_valid_any_size`"),
     ("check_solve_counting", lambda board: solve_sudoku(board), "`solve_sudoku`"),
     ("check_count_all", stops_at_first, "first solution"),
     ("check_count_all", count_without_unchoose, "un-choose"),

@@ -247,7 +247,8 @@ def test_a_stub_is_not_done_yet(check, right, wrongs):
 
 @pytest.mark.parametrize(("check", "right", "wrongs"), CHECKS, ids=IDS)
 def test_typical_mistakes_are_named_with_the_failing_input(check, right, wrongs):
-    title = check.__name__.removeprefix("check_")
+    exercise = getattr(nb08, check.__name__.removeprefix("check_").upper())
+    title = nb08.problem_of(exercise).title  # LeetCode's name for it, not the function's
     for wrong, words in wrongs:
         report = check(wrong)
         assert report.outcome == "failed", wrong.__name__

@@ -381,9 +381,10 @@ def test_one_answer_is_one_answer():
     assert "got      1 answer: [[7]]" in repr(report), report
 
 
-def test_the_rule_check_is_named_as_the_learner_named_it():
+def test_the_rule_check_is_titled_in_words_and_its_call_named_as_the_notebook_names_it():
     report = checks.check_is_valid(lambda b, r, c, d: True)
-    assert repr(report).startswith("✗ is_valid_any_size"), report
+    assert repr(report).startswith("✗ rule check on any size, case "), report
+    assert "you called: is_valid_any_size(board, " in repr(report), report
 
 
 def test_a_stepper_answer_is_refused_now_that_the_replay_is_the_exercise():

@@ -192,3 +192,19 @@ def test_collect_copies_each_home_and_follows_no_link(tmp_path):
                     if (tmp_path / "course") in p.parents)  # fmt: skip
     assert copied == [Path("submitted") / "ada" / "01" / BOARD.name]
     assert lines[-1].startswith("copied 1 notebook of 1 student from ")
+
+
+def test_the_report_titles_an_exercise_as_its_check_does_even_if_a_copy_had_no_answer():
+    """A result the grader made itself (no answer) has only the function's name; the section
+    takes the check's title in words from another student's result."""
+    from tools.grade import Result
+    from tools.grade_course import Assignment, Exercise
+    from tools.grade_report import exercise_title
+
+    exercise = Exercise("check_box_of", ("box_of",), frozenset())
+    assignment = Assignment("01", "01_the_board.ipynb", (exercise,), (), ())
+    missing = Result("box_of", False, "failed", ["no answer"], "missing")
+    checked = Result("box of a cell", False, "failed", ["✗ box of a cell, case …"], "swapped")
+    assert exercise_title(assignment, 0, [("a", missing), ("b", checked)]) == "box of a cell"
+    assert exercise_title(assignment, 0, [("a", missing)]) == "box_of"
+    assert exercise_title(assignment, 0, []) == "check_box_of"

@@ -13,8 +13,10 @@ import matplotlib
 import pytest
 from babel.messages.catalog import Catalog
 
-from sudoku_lib import ArgumentError, charts, get_language, set_language
+from sudoku_lib import ArgumentError, charts, get_language, set_language, solve
+from sudoku_lib.exact_cover import solve_exact_cover, sudoku_rows
 from sudoku_lib.measure import Record
+from sudoku_lib.puzzles import SAMPLE
 from sudoku_lib.words import (
     about_duration,
     cell_name,
@@ -64,12 +66,25 @@ def test_chinese_counts_with_measure_words_and_durations():
 
 def test_chinese_check_watch_and_picture_words():
     set_language("zh")
-    assert check_text("passed", title="count_blanks", count=4) == (
-        "✓ count_blanks：全部 4 个用例都通过了。"
+    passed = check_text("passed", title="格所在的宫", count=4)
+    assert passed == "✓ 格所在的宫：全部 4 个用例都通过了。"
+    assert check_text("not done", title="格所在的宫", name="box_of").startswith(
+        "… 格所在的宫：还没写完。把 `box_of` 里的"
     )
-    assert "还没写完" in check_text("not done", name="solve_board")
     assert watch_text("call", line=3, name="dfs", args="0") == "第 3 行：调用 dfs(0)"
     assert picture_text("tree dead end") == "死路：下一步什么都放不下"
+
+
+def test_chinese_exact_cover_names_its_constraints_in_chinese_and_still_solves():
+    """Notebook 07 prints a choice's constraints: their kinds are words the learner reads."""
+    set_language("zh")
+    assert sudoku_rows(9)[(0, 0, "5")] == [
+        ("格", 0, 0),
+        ("行", 0, "5"),
+        ("列", 0, "5"),
+        ("宫", 0, "5"),
+    ]
+    assert solve_exact_cover(SAMPLE) == solve(SAMPLE).solution
 
 
 def test_switching_back_speaks_english_again():

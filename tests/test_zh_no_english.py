@@ -542,10 +542,11 @@ def test_the_you_called_line_names_a_lambda_as_the_notebook_named_it(monkeypatch
 
     monkeypatch.setattr(__main__, "most_constrained", lambda board: None, raising=False)
     named = __main__.most_constrained
-    assert call_name(named, "most constrained cell") == "most_constrained"
-    assert call_name(lambda board: None, "most constrained cell") == "most_constrained_cell"
-    said = repr(check_most_constrained(named))
-    assert "most_constrained(board)" in said and "最受约束的格(board)" not in said
+    assert call_name(named, "f") == "most_constrained"  # the notebook's name for the lambda
+    assert call_name(lambda board: None, "most_constrained") == "most_constrained"  # the check's
+    for answer in (named, lambda board: None):
+        said = repr(check_most_constrained(answer))
+        assert "most_constrained(board)" in said and "最受约束的格(board)" not in said
 
 
 def test_08s_table_of_problems_lines_up_by_display_width():

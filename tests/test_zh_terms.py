@@ -229,3 +229,31 @@ def test_the_chinese_readme_has_every_section_of_the_english_one_in_order():
     chinese = [name for name in headings(ROOT / "README.zh-CN.md") if name not in ZH_ONLY_SECTIONS]
     assert chinese == [README_SECTIONS[name] for name in english]
     assert README_SECTIONS["Publish the course for your class"] == PUBLISH_ZH
+
+
+SENTENCE_END = re.compile(r"[。？！；\n]| · ")
+"""Where one Chinese sentence (or one field of a `左边：… · 右边：…` line) ends."""
+
+
+def colon_chains(text: str) -> list[str]:
+    """Each sentence of `text` whose prose chains clauses with two or more 「：」, the English
+    way ("X: Y: Z"); a label line (「期望：…」) has one, and code is not counted."""
+    return [s.strip() for s in SENTENCE_END.split(prose(text)) if s.count("：") >= 2]
+
+
+def test_the_colon_search_finds_chained_clauses_and_leaves_labels_and_code():
+    assert colon_chains("它放过了它：它检查每一个宫了吗：第 1 宫有两个 8。")
+    assert colon_chains("collect：{homes}：没有这个文件夹")
+    assert not colon_chains("期望：3\n得到：4")
+    assert not colon_chains("{puzzle} · 左边：{left} · 右边：{right}")
+    assert not colon_chains(
+        "步数差了一。比如在 4x4 上：先写三个数字。用 `d: int` 和 `{a: b}`：就这样"
+    )
+
+
+def test_no_message_chains_clauses_with_colons():
+    """The catalog's messages: what every check, tool and widget says to a Chinese reader."""
+    found = [
+        f"{where}: {chain!r}" for where, text in texts("catalog") for chain in colon_chains(text)
+    ]
+    assert found == []

@@ -144,6 +144,14 @@ def exercise_section(title: str, results: list[tuple[str, Result]], total: int) 
     return out
 
 
+def exercise_title(assignment: Assignment, number: int, results: list[tuple[str, Result]]) -> str:
+    """The exercise as its check titles it ("box of a cell"): a result the grader made itself
+    (no answer, a process that ended) only has the function's name, so one the check made wins."""
+    exercise = assignment.exercises[number]
+    titles = [r.title for _s, r in results if r.title not in exercise.names]
+    return next(iter(titles), results[0][1].title if results else exercise.check)
+
+
 def report_body(graded: list[Graded], known: dict[str, Assignment]) -> list[str]:
     """The report's sections: each assignment's exercises, the refused files, each student."""
     students = sorted({g.student for g in graded})
@@ -160,8 +168,9 @@ def report_body(graded: list[Graded], known: dict[str, Assignment]) -> list[str]
         body.append(f"<h2>{html.escape(assignment.filename)}</h2>")
         for number in range(len(assignment.exercises)):
             results = by_exercise.get((name, number), [])
-            title = results[0][1].title if results else assignment.exercises[number].check
-            body += exercise_section(title, results, handed[name])
+            body += exercise_section(
+                exercise_title(assignment, number, results), results, handed[name]
+            )
     refused = [g for g in graded if g.refused]
     if refused:
         body.append(f"<h2>{html.escape(_('Not graded'))}</h2><ul>")

@@ -191,16 +191,17 @@ def show_unshown(*_: object) -> None:
         display(report)  # type: ignore[no-untyped-call]
 
 
-def not_done(title: str, caller: str | None = None) -> Report:
+def not_done(title: str, name: str, caller: str | None = None) -> Report:
     """The report for an exercise whose stub has not been replaced yet.
 
-    `title` names the unfinished function; `caller`, when given, is the exercise that calls it,
-    for the case where the exercise is written but a helper it uses is still a stub.
+    `title` is the exercise in words, `name` the unfinished function as the code names it;
+    `caller`, when given, is the exercise's function that calls it, for the case where the
+    exercise is written but a helper it uses is still a stub.
     """
-    if caller is None or caller == title:
-        line = check_text("not done", name=title)
+    if caller is None or caller == name:
+        line = check_text("not done", title=title, name=name)
     else:
-        line = check_text("not done inside", name=title, caller=caller)
+        line = check_text("not done inside", title=title, name=name, caller=caller)
     return announced(Report(title, NOT_DONE, [line]))
 
 
@@ -219,10 +220,12 @@ def check_cases(
     slow_why: str | None = None,
     keeps_input: bool | Recogniser = True,
     total_limit: float | None = None,
+    name: str | None = None,
 ) -> Report:
     """Call `function` on each case (on copies of the arguments) and report the first problem.
 
-    title: the exercise as the notebook names it. same(got, expected): whether an answer is right.
+    title: the exercise in a few words, as the notebook names it ("box of a cell"): translated,
+        it heads every line of the report. same(got, expected): whether an answer is right.
     show(value): an expected or returned value as text (default: a board drawn as a grid,
         anything else as its repr).
     learner: the learner's own function when `function` is a wrapper the check built around it
@@ -240,11 +243,14 @@ def check_cases(
         function that answers a question must not sort or fill the caller's list); a recogniser
         here also says what a changed argument means in this exercise (else: work on a copy).
     total_limit: seconds all the cases together may take (each case gets what is left).
+    name: the function the exercise asks for, as the notebook names it (`box_of`): the call a
+        report shows and its "not done yet" use the learner's own name for it, this one when the
+        learner's function has none (a lambda), else the title as an identifier.
     """
     cases = list(cases)
     own = function if learner is None else learner
-    called = call_name(own, title)  # before the title is translated: code names stay English
-    title = _(title)  # an exercise's name ("hardest puzzle"); a function's name stays as it is
+    called = call_name(own, name or title.replace(" ", "_"))  # code names stay code
+    title = _(title)
     borrowed = borrowed_library_function(own, library)
     if borrowed is not None:
         line = borrowed.format(title=title)
@@ -300,7 +306,7 @@ def run_case(
             got = function(*args)
     except NotImplementedError as error:
         name, caller = unfinished_function(error, own)
-        return not_done(name or title, caller)
+        return not_done(title, name or called, caller)
     except TooSlow:
         too_slow.lines.append(too_slow_line(limit, rules.slow_why))
         return too_slow
@@ -661,18 +667,18 @@ def code_names(code: types.CodeType) -> Iterator[str]:
 # --- what a failure report shows ----------------------------------------------------------------
 
 
-def call_name(function: Callable[..., Any], title: str) -> str:
+def call_name(function: Callable[..., Any], name: str) -> str:
     """The learner's function's name for the "you called" line, so the line can be run as it is:
-    its own name; for a lambda, the name the notebook gave it (`f = lambda board: ...`); else the
-    exercise's English title as an identifier (`title` is the untranslated one)."""
-    name = getattr(function, "__name__", "")
-    if name.isidentifier():
-        return name
+    its own name; for a lambda, the name the notebook gave it (`f = lambda board: ...`); else
+    `name`, the exercise's function as the notebook names it."""
+    own = getattr(function, "__name__", "")
+    if own.isidentifier():
+        return own
     notebook = sys.modules.get("__main__")
     for given, value in vars(notebook).items() if notebook else ():
         if value is function and given.isidentifier() and not given.startswith("_"):
             return given
-    return title.replace(" ", "_")
+    return name
 
 
 def describe_input(case: Case, name: str) -> list[str]:

@@ -30,7 +30,7 @@ def check_count_blanks(count_blanks: Callable[[str], int]) -> Report:
     cases.append(Case(N_("an empty board"), ("." * 81,), 81))
     cases.append(Case(N_("easy50 #10, solved"), ("".join("".join(row) for row in solved),), 0))
     return check_cases(
-        "count_blanks",
+        N_("number of blanks"),
         count_blanks,
         cases,
         library=[givens],
@@ -41,6 +41,7 @@ def check_count_blanks(count_blanks: Callable[[str], int]) -> Report:
             one_short,
             digit_taken_for_blank,
         ],
+        name="count_blanks",
     )
 
 
@@ -107,7 +108,7 @@ def check_first_choices(first_choices: Callable[[str], object]) -> Report:
     """first_choices(puzzle): the digits the naive search may try at the first blank, in order."""
     cases = [Case(name, (p,), first_choices_of(p)) for name, p in first_move_puzzles().items()]
     return check_cases(
-        "first_choices",
+        N_("choices at the first blank"),
         first_choices,
         cases,
         library=[solve],
@@ -119,6 +120,7 @@ def check_first_choices(first_choices: Callable[[str], object]) -> Report:
             choices_column_forgotten,
             choices_the_other_way,
         ],
+        name="first_choices",
     )
 
 
@@ -255,7 +257,7 @@ def check_first_try(first_try: Callable[[str], object]) -> Report:
     """first_try(puzzle): where the naive search places its first digit, and which digit."""
     cases = [Case(name, (p,), first_move(p)) for name, p in first_move_puzzles().items()]
     return check_cases(
-        "first_try",
+        N_("the search's first move"),
         first_try,
         cases,
         mistakes=[
@@ -267,6 +269,7 @@ def check_first_try(first_try: Callable[[str], object]) -> Report:
             box_forgotten,
             column_forgotten,
         ],
+        name="first_try",
     )
 
 

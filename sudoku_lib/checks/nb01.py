@@ -35,7 +35,14 @@ def check_box_of(function: Callable[[int, int, int], int]) -> Report:
         for box in (3, 2, 4)
         for r, c in geometry(box * box).cells
     ]
-    return check_cases("box_of", function, cases, library=[box_index], mistakes=[box_formula])
+    return check_cases(
+        N_("box of a cell"),
+        function,
+        cases,
+        library=[box_index],
+        mistakes=[box_formula],
+        name="box_of",
+    )
 
 
 def box_formula(attempt: Attempt) -> str | None:
@@ -63,7 +70,7 @@ def check_peers_of(function: Callable[[int, int], object]) -> Report:
         for r, c in picks
     ]
     return check_cases(
-        "peers_of",
+        N_("peers of a cell"),
         function,
         cases,
         same=lambda got, expected: set(got) == expected and len(list(got)) == len(expected),
@@ -76,6 +83,7 @@ def check_peers_of(function: Callable[[int, int], object]) -> Report:
             missed_a_unit,
             repeated_cells,
         ],
+        name="peers_of",
     )
 
 
@@ -146,7 +154,7 @@ def check_string_to_board(function: Callable[[str], object]) -> Report:
         Case(N_("an empty board"), ("." * 81,), parse("." * 81)),
     ]
     return check_cases(
-        "string_to_board",
+        N_("string to board"),
         function,
         cases,
         show=show_as_written,
@@ -159,6 +167,7 @@ def check_string_to_board(function: Callable[[str], object]) -> Report:
             wrong_shape,
             transposed,
         ],
+        name="string_to_board",
     )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from math import isqrt
 
 from ..board import BLANK, Board, Cell, box_index
-from ..i18n import N_
+from ..i18n import N_, _
 from ..validate import (
     Conflict,
     find_conflicts,
@@ -37,7 +37,7 @@ def check_is_valid_row(function: Callable[[list[str]], bool]) -> Report:
         for name, row in ROWS.items()
     ]
     return check_cases(
-        "is_valid_row",
+        N_("valid row"),
         function,
         cases,
         library=VALIDATORS,
@@ -50,6 +50,7 @@ def check_is_valid_row(function: Callable[[list[str]], bool]) -> Report:
             blanks_counted_in_a_row,
             missed_the_ends,
         ],
+        name="is_valid_row",
     )
 
 
@@ -130,7 +131,7 @@ def check_is_valid_board(function: Callable[[Board], bool]) -> Report:
     boards = sample_boards() | other_sizes()
     cases = [Case(name, (board,), is_valid_sudoku(board)) for name, board in boards.items()]
     return check_cases(
-        "is_valid_board",
+        N_("valid board"),
         function,
         cases,
         library=VALIDATORS,
@@ -141,6 +142,7 @@ def check_is_valid_board(function: Callable[[Board], bool]) -> Report:
             blanks_counted_on_a_board,
             clash_let_through,
         ],
+        name="is_valid_board",
     )
 
 
@@ -226,7 +228,7 @@ def check_find_clash(function: Callable[[Board], object]) -> Report:
         return isinstance(got, tuple | list) and frozenset(map(tuple, got)) in pairs
 
     return check_cases(
-        "find_clash",
+        N_("find a clash"),
         function,
         cases,
         same=same,
@@ -240,6 +242,7 @@ def check_find_clash(function: Callable[[Board], object]) -> Report:
             missed_clash,
             cells_do_not_clash,
         ],
+        name="find_clash",
     )
 
 
@@ -249,7 +252,7 @@ def show_pairs(value: object) -> str:
         if not value:
             return "None"
         pairs = sorted(tuple(sorted(pair)) for pair in value)
-        return check_text("one of", pairs=", ".join(pair_text(pair) for pair in pairs))
+        return check_text("one of", pairs=_("; ").join(pair_text(pair) for pair in pairs))
     if is_pair(value):
         return pair_text(value)  # type: ignore[arg-type]
     return repr(value)
@@ -271,7 +274,7 @@ def pair_text(pair: tuple[Cell, Cell]) -> str:
     """((0, 0), (2, 2)) [row 1, column 1 and row 3, column 3]"""
     (r1, c1), (r2, c2) = pair
     names = check_text("and", first=cell_name(r1, c1), second=cell_name(r2, c2))
-    return f"(({r1}, {c1}), ({r2}, {c2})) [{names}]"
+    return _("{pair} [{names}]").format(pair=f"(({r1}, {c1}), ({r2}, {c2}))", names=names)
 
 
 def not_two_cells(attempt: Attempt) -> str | None:

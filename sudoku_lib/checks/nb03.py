@@ -13,7 +13,7 @@ from ..queens import count_queens, solve_queens
 from ..search import count_solutions, solve, solve_sudoku
 from ..search.naive import is_valid
 from ..watch import Write, watch
-from ..words import cell_name, check_text, number, plural, unit_name
+from ..words import cell_name, check_text, number, plural, sentences, unit_name
 from .core import NO_ANSWER, Attempt, Case, Report, check_cases
 from .fixtures import (
     COUNT_PUZZLES,
@@ -68,7 +68,7 @@ def check_is_valid(function: Callable[[Board, int, int, str], bool]) -> Report:
         Case(name, (board, r, c, d), is_valid(board, r, c, d)) for board, name, (r, c, d) in placed
     ]
     return check_cases(
-        "is_valid_any_size",
+        N_("rule check on any size"),
         function,
         cases,
         library=[is_valid],
@@ -79,6 +79,7 @@ def check_is_valid(function: Callable[[Board, int, int, str], bool]) -> Report:
             digit_already_there,
             said_no_to_a_free_digit,
         ],
+        name="is_valid_any_size",
     )
 
 
@@ -166,7 +167,7 @@ def check_solve_counting(function: Callable[[Board], int]) -> Report:
         cases.append(Case(name, (parse(puzzle),), (result.stats.nodes, result.solution)))
     own = own_search()
     return check_cases(
-        "solve_counting",
+        N_("solve and count the digits placed"),
         run,
         cases,
         show=describe_run,
@@ -184,6 +185,7 @@ def check_solve_counting(function: Callable[[Board], int]) -> Report:
         ],
         requirements=[own],
         keeps_input=False,  # it fills the board in place, as solve_board does
+        name="solve_counting",
     )
 
 
@@ -256,7 +258,7 @@ def parting_on(attempt: Attempt, every_solution: bool) -> str | None:
     previous = model[parting.step - 2] if parting.step > 1 else None
     words = parting_words(parting, previous, named, counting=every_solution)
     see_it = watch_line(attempt.own or attempt.function, board, parting)
-    return f"{words} {see_it}" if see_it else words
+    return sentences(words, see_it)
 
 
 WATCH_STEPS = 2_000
@@ -362,7 +364,7 @@ def check_count_all(function: Callable[[Board], int]) -> Report:
     ]
     own = own_search()
     return check_cases(
-        "count_all",
+        N_("count every solution"),
         function,
         cases,
         library=SOLVERS,
@@ -377,6 +379,7 @@ def check_count_all(function: Callable[[Board], int]) -> Report:
         requirements=[own],
         slow_why=check_text("count_all too slow"),
         keeps_input=board_left_changed,
+        name="count_all",
     )
 
 
@@ -412,7 +415,7 @@ def check_count_queens(function: Callable[[int], int]) -> Report:
     cases = [Case(f"n = {n}", (n,), count_queens(n)) for n in (*NAMED_QUEENS, HELD_OUT_QUEENS)]
     own = own_search()
     return check_cases(
-        "count_queens",
+        N_("ways to place n queens"),
         function,
         cases,
         library=[count_queens, solve_queens],
@@ -426,6 +429,7 @@ def check_count_queens(function: Callable[[int], int]) -> Report:
             own,
         ],
         requirements=[own, worked_out],
+        name="count_queens",
     )
 
 

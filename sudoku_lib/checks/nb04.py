@@ -120,6 +120,7 @@ def check_candidates(candidates: Callable[[Board, int, int], object]) -> Report:
             extra_digits_in_one_unit,
             digits_as_numbers,
         ],
+        name="candidates",
     )
 
 
@@ -171,7 +172,7 @@ def extra_digits_in_one_unit(attempt: Attempt) -> str | None:
     for kind in ("box", "column", "row"):
         if kind in shared:
             index = {"row": r, "column": c, "box": 3 * (r // 3) + c // 3}[kind]
-            digits = ", ".join(sorted(extra))
+            digits = _(", ").join(sorted(extra))
             return check_text("extra in one unit", digits=digits, unit=unit_name(kind, index))
     return None
 
@@ -208,6 +209,7 @@ def check_naked_singles(naked_singles: Callable[[Board], dict[Cell, Digit]]) -> 
             more_than_one_candidate,
             singles_difference,
         ],
+        name="naked_singles",
     )
 
 
@@ -219,7 +221,7 @@ def more_than_one_candidate(attempt: Attempt) -> str | None:
     options = candidates_of(board)
     for cell in attempt.got:
         if cell not in attempt.case.expected and len(options.get(cell, ())) > 1:
-            digits = ", ".join(options[cell])
+            digits = _(", ").join(options[cell])
             return check_text("not a single", cell=cell_name(*cell), digits=digits)
     return None
 
@@ -283,7 +285,7 @@ def singles_difference(attempt: Attempt) -> str | None:
     extra = [k for k in got if k not in expected]
     wrong = [k for k in expected if k in got and got[k] != expected[k]]
     parts = [
-        check_text(key, items=", ".join(key_name(k) for k in keys[:4]))
+        check_text(key, items=_(", ").join(key_name(k) for k in keys[:4]))
         for key, keys in (("keys missing", missing), ("keys extra", extra), ("keys wrong", wrong))
         if keys
     ]
@@ -334,6 +336,7 @@ def check_hidden_singles(
             fits_elsewhere,
             singles_difference,
         ],
+        name="hidden_singles",
     )
 
 
@@ -353,7 +356,7 @@ def stopped_at_the_first_single(attempt: Attempt) -> str | None:
     if not (isinstance(got, dict) and got and len(got) < len(expected)):
         return None
     if all(expected.get(digit) == cell for digit, cell in got.items()):
-        missing = ", ".join(repr(d) for d in expected if d not in got)
+        missing = _(", ").join(repr(d) for d in expected if d not in got)
         return check_text("stopped at the first single", missing=missing)
     return None
 
@@ -422,6 +425,7 @@ def check_most_constrained(most_constrained: Callable[[Board], Cell | None]) -> 
             last_of_a_tie,
             wrote_on_the_board,
         ],
+        name="most_constrained",
     )
 
 
@@ -560,6 +564,7 @@ def check_pruned_solve(pruned_solve: Callable[[Board], tuple[Board | None, int]]
         total_limit=CAPSTONE_TIME_LIMIT,
         slow_why=check_text("pruned too slow"),
         keeps_input=filled_the_callers_board,
+        name="pruned_solve",
     )
     compared = nodes.get(unseen_puzzles()[COMPARED])
     if report.passed and isinstance(compared, int):
@@ -620,7 +625,9 @@ def show_outcome(outcome: object) -> str:
     solution, nodes = outcome
     if solution is None:
         return f"(None, {nodes!r})"
-    return f"(a board, {nodes!r})" if isinstance(solution, list) else repr(outcome)[:80]
+    if not isinstance(solution, list):
+        return repr(outcome)[:80]
+    return _("(a board, {nodes!r})").format(nodes=nodes)
 
 
 ASKED: dict[str, list[tuple[dict[str, Any], Any]] | None] = {}

@@ -19,7 +19,7 @@ from ..search.events import DeadEnd, Event, Try, Undo
 from ..stepper.model import BoardReplay, StepperModel
 from ..stepper.predict import Question, Score, Verdict
 from ..stepper.questions import DEEPER
-from ..words import check_text
+from ..words import check_text, sentences
 from .core import Attempt, Case, Report, check_cases
 from .recorder import own_search
 
@@ -57,7 +57,7 @@ def check_board_after(board_after: Callable[[str, int], object]) -> Report:
     ]
     own = own_search(STEPPER_MODULES)
     return check_cases(
-        "board_after",
+        N_("board after some steps"),
         board_after,
         cases,
         library=steppers(),
@@ -69,6 +69,7 @@ def check_board_after(board_after: Callable[[str, int], object]) -> Report:
             own,
         ],
         requirements=[own],
+        name="board_after",
     )
 
 
@@ -141,7 +142,7 @@ def check_first_dead_end(first_dead_end: Callable[[str], object]) -> Report:
     cases = [Case(name, (puzzle,), first_dead_end_of(puzzle)) for name, puzzle in puzzles]
     own = own_search(("sudoku_lib.stepper", "sudoku_lib.search"), allowed={"is_valid"})
     return check_cases(
-        "first_dead_end",
+        N_("first dead end"),
         first_dead_end,
         cases,
         library=steppers(),
@@ -153,6 +154,7 @@ def check_first_dead_end(first_dead_end: Callable[[str], object]) -> Report:
             own,
         ],
         requirements=[own],
+        name="first_dead_end",
     )
 
 
@@ -205,7 +207,7 @@ def check_tries_per_depth(tries_per_depth: Callable[[str], object]) -> Report:
     ]
     cases = [Case(name, (puzzle,), tries_by_depth(puzzle)) for name, puzzle in puzzles]
     return check_cases(
-        "tries_per_depth",
+        N_("tries at each depth"),
         tries_per_depth,
         cases,
         same=lambda got, want: dict(got) == want,
@@ -216,6 +218,7 @@ def check_tries_per_depth(tries_per_depth: Callable[[str], object]) -> Report:
             counted_the_wrong_kind,
             not_only_tries,
         ],
+        name="tries_per_depth",
     )
 
 
@@ -320,6 +323,7 @@ def check_cell_changes(changes: Callable[[str, int, int, int], object]) -> Repor
         changes,
         cases,
         mistakes=[only_writes_counted, cell_from_zero, steps_off_by_one, steps_holding_a_digit],
+        name="changes",
     )
 
 
@@ -452,6 +456,7 @@ def check_predict(predict: Callable[[StepperModel], object]) -> Report:
         show=str,
         learner=predict,
         mistakes=[always_deeper, digits_from_one, first_wrong_answer],
+        name="predict",
     )
 
 
@@ -468,7 +473,7 @@ def always_deeper(attempt: Attempt) -> str | None:
         return None
     said = {a.choice for a in got.answers if a.question.kind == "direction"}
     if said == {DEEPER} and wrong_answers(attempt):
-        return f"{check_text('always deeper')} {first_wrong_answer(attempt)}"
+        return sentences(check_text("always deeper"), first_wrong_answer(attempt))
     return None
 
 
@@ -477,9 +482,8 @@ def digits_from_one(attempt: Attempt) -> str | None:
     for answer in wrong_answers(attempt):
         last, choice = answer.last, answer.choice
         if isinstance(last, Undo) and isinstance(choice, str) and choice <= last.digit:
-            return (
-                f"{check_text('digits from one', digit=last.digit)} {first_wrong_answer(attempt)}"
-            )
+            said = check_text("digits from one", digit=last.digit)
+            return sentences(said, first_wrong_answer(attempt))
     return None
 
 

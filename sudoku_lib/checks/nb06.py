@@ -125,6 +125,7 @@ def check_median_nodes(median_nodes: Callable[[list[str]], float]) -> Report:
             the_mean,
             median_cut_by_a_bound,
         ],
+        name="median_nodes",
     )
 
 
@@ -285,6 +286,7 @@ def check_hardest_for(hardest_for: Callable[[dict[str, str], str], str]) -> Repo
             method_ignored,
             fewest_clues,
         ],
+        name="hardest_for",
     )
 
 
@@ -397,6 +399,7 @@ def check_bound_for(bound_for: Callable[[list[str], float], int]) -> Report:
             position_not_value,
             bound_cut_by_a_bound,
         ],
+        name="bound_for",
     )
 
 
@@ -509,6 +512,7 @@ def check_hardest_share(share: Callable[[list[Record], float], float]) -> Report
             share_of_easiest,
             share_no_puzzle,
         ],
+        name="hardest_share",
     )
 
 
@@ -608,6 +612,7 @@ def check_stopped_share(stopped_share: Callable[[list[str], int], float]) -> Rep
             share_as_percent,
             stopped_read_off_nodes,
         ],
+        name="stopped_share",
     )
 
 

@@ -87,6 +87,7 @@ def check_count_solutions(count: Callable[[str, int], int]) -> Report:
         requirements=[own],
         time_limit=COUNT_TIME_LIMIT,
         slow_why=check_text("count stop early"),
+        name="count_up_to",
     )
 
 
@@ -158,6 +159,7 @@ def check_is_unique(is_unique: Callable[[str], bool]) -> Report:
         library=SOLVERS,
         mistakes=[two_taken_as_unique, no_solution_called_unique, own],
         requirements=[own, counted_no_further_than_two],
+        name="is_unique",
     )
 
 
@@ -207,6 +209,7 @@ def check_remove_clue(remove_clue: Callable[[str, int], str]) -> Report:
             index_from_one,
             kept_a_removable_clue,
         ],
+        name="remove_clue",
     )
 
 

@@ -21,7 +21,7 @@ from .recorder import counting_lines, watching_calls
 class Exercise:
     """What a check needs to know about one problem."""
 
-    title: str
+    name: str  # the function the learner writes, as LeetCode names it
     solve: Callable[..., template.Search]  # the reference solver (template.py)
     ordered: bool  # does the order inside an answer matter (a permutation) or not (a subset)?
     repeat_hint: str  # WATCH_TEXT's key for what usually makes an answer come out twice
@@ -124,7 +124,7 @@ def check_answers(
 
     run.learner = function  # type: ignore[attr-defined]  # for breaks_on_sorted's source
     return check_cases(
-        exercise.title,
+        problem_of(exercise).title,
         run,
         cases,
         same=lambda got, expected: isinstance(got, Answers) and list(got) == expected,
@@ -150,7 +150,14 @@ def check_answers(
             pruned_as_named(exercise, function),
             *exercise.requirements,
         ),
+        name=exercise.name,
     )
+
+
+def problem_of(exercise: Exercise) -> template.Problem:
+    """The LeetCode problem an exercise solves, whose name (LeetCode CN's, in Chinese) titles
+    its report."""
+    return next(problem for problem in template.PROBLEMS if problem.solver is exercise.solve)
 
 
 def pruned_as_named(exercise: Exercise, function: Callable[..., Any]) -> Recogniser:

@@ -31,7 +31,7 @@ from ..search.events import Event, Try, Undo
 from ..search.naive import naive_search
 from ..search.tracker import Tracker
 from ..timelimit import is_learner_frame
-from ..words import cell_name, check_text, number
+from ..words import cell_name, check_text, number, sentences
 from .remote import OBSERVERS, RemoteFunction
 
 # --- the moves a search makes on its board ------------------------------------------------------
@@ -136,7 +136,7 @@ def parting_words(
     yours = parting.yours.said("yours") if parting.yours else check_text("yours ended")
     where = check_text("parting", board=board, step=number(parting.step), model=model, yours=yours)
     why = parting_reason(parting, previous, counting)
-    return f"{where} {why}" if why else where
+    return sentences(where, why)
 
 
 def parting_reason(parting: Parting, previous: Move | None, counting: bool) -> str | None:
