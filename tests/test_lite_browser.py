@@ -424,10 +424,12 @@ def test_a_saved_notebook_says_when_the_site_has_a_newer_version_and_takes_it(
             page.set_default_timeout(60_000)
             page.goto(f"{address}lab/index.html?path={name}", timeout=120_000)
             expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=120_000)
-            page.locator(".jp-Notebook .jp-Cell").first.click()
+            code_cell(page, 'print("Hello').locator(".cm-content").click()
+            page.keyboard.press("End")
+            page.keyboard.type(" ")  # an edit, so that the save below can be seen to finish
+            expect(page.locator(".jp-mod-dirty")).not_to_have_count(0)
             page.keyboard.press("Control+s")  # kept in the browser, in front of the site's
             expect(page.locator(".jp-mod-dirty")).to_have_count(0)
-            page.wait_for_timeout(1000)
 
             listing = copy / lite.VERSIONS  # the teacher republishes 00
             versions = json.loads(listing.read_text(encoding="utf-8"))
@@ -436,7 +438,7 @@ def test_a_saved_notebook_says_when_the_site_has_a_newer_version_and_takes_it(
             listing.with_name(listing.name + build_lite.GZIP).unlink(missing_ok=True)
             listing.write_text(json.dumps(versions), encoding="utf-8")
 
-            page.reload()
+            page.goto(f"{address}lab/index.html?path={name}", timeout=120_000)  # opened again
             cells = page.locator(".jp-Notebook .jp-CodeCell")
             expect(cells.filter(has_text="from sudoku_lib import").first).to_be_visible(
                 timeout=120_000
