@@ -120,8 +120,11 @@ ROOT_SCRIPT = re.compile(
 GZIP = ".gz"
 LIBRARY_WHEEL = "sudoku_lib"
 """The course's own wheel's name: the one that keeps its source in the site."""
-COLD_OPEN_IMPORTS = ("pyodide_kernel", "sudoku_lib", "sudoku_lib.checks", "sudoku_lib.stepper")
-"""What a learner's first cells import (the kernel first): the modules the build compiles."""
+COLD_OPEN_IMPORTS = (
+    *("micropip", "piplite.piplite", "pyodide_kernel"),  # in the order the kernel's worker starts
+    *("sudoku_lib", "sudoku_lib.checks", "sudoku_lib.stepper"),
+)
+"""What the kernel's start and a learner's first cells import: the modules the build compiles."""
 STDLIB = "python_stdlib.zip"
 """The runtime's standard library, which the site serves compiled (`with_bytecode`)."""
 """The suffix of the compressed copy written beside each file that compresses well, for a web
