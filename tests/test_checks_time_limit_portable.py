@@ -104,7 +104,9 @@ def solve_in_a_loop() -> None:
 
 @pytest.mark.parametrize("attempt", range(5))
 def test_the_stop_lands_in_the_learners_frame_never_in_the_library(attempt: int) -> None:
-    with pytest.raises(TooSlow) as stopped, deadline(0.05):
+    # The hard bound (the wall clock at WALL_FACTOR times the limit) may stop code anywhere, by
+    # design; a limit long enough that a busy machine does not reach it before the CPU limit.
+    with pytest.raises(TooSlow) as stopped, deadline(0.25):
         solve_in_a_loop()
     machinery = {Path(timelimit.__file__), Path(core.__file__)}  # where the limit's code lives
     names = [entry.name for entry in stopped.traceback if Path(entry.path) not in machinery]
