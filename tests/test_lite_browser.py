@@ -424,7 +424,9 @@ def test_a_saved_notebook_says_when_the_site_has_a_newer_version_and_takes_it(
             page.set_default_timeout(60_000)
             page.goto(f"{address}lab/index.html?path={name}", timeout=120_000)
             expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible(timeout=120_000)
-            code_cell(page, 'print("Hello').locator(".cm-content").click()
+            hello = page.locator(".jp-Notebook .jp-CodeCell").filter(has_text='print("Hello')
+            expect(hello.first).to_be_visible(timeout=120_000)  # its editor drawn
+            hello.first.locator(".cm-content").click()
             page.keyboard.press("End")
             page.keyboard.type(" ")  # an edit, so that the save below can be seen to finish
             expect(page.locator(".jp-mod-dirty")).not_to_have_count(0)
