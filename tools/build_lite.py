@@ -417,9 +417,10 @@ def lay_out(lite_dir: Path, language: str, roots: list[str], cdn: str | None) ->
     if cdn is None:
         runtime = lite_dir / "static" / "pyodide"  # where the kernel's build step looks for it
         runtime.mkdir(parents=True)
+        compiled = lite_dir.parent / STDLIB  # the standard library, from `with_bytecode`
         for name in PYODIDE_RUNTIME:
-            compiled = lite_dir.parent / name  # the standard library, from `with_bytecode`
-            shutil.copy2(compiled if compiled.exists() else PYODIDE_DIR / name, runtime / name)
+            source = compiled if name == STDLIB else PYODIDE_DIR / name
+            shutil.copy2(source, runtime / name)
     share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
     build_config = {
         "LiteBuildConfig": {

@@ -2,10 +2,10 @@
 
 Pyodide's standard library and the wheels from PyPI carry source only, and Python compiles each
 module the first time it is imported: in a learner's browser, on every cold open. Importing the
-kernel (IPython, ipykernel, jedi, ...) took 3.4-4.7 s of Chromium's first answer here, and 2.0-2.5
-s with the wheels' bytecode. So the build compiles the modules a cold open imports (`imported`:
-the kernel's, and the library's with what it needs); compiling the rest (pygments' five hundred
-lexers) would cost bytes and save nothing.
+kernel (IPython, ipykernel, jedi, ...) took 3.4-4.7 s of Chromium's first answer here, and
+1.1-1.2 s with bytecode in the wheels and the standard library. So the build compiles the modules
+a cold open imports (`imported`: the kernel's worker's, and the library's with what it needs);
+compiling the rest (pygments' five hundred lexers) would cost bytes and save nothing.
 
 Where the bytecode goes:
 - the other projects' wheels: in place of the source (`pkg/mod.pyc`), as Pyodide's own
@@ -75,15 +75,16 @@ def recompiled(archive: Path, out: Path, modules: set[str], layout: str, home: s
             if member.filename in dropped or member.filename == record:
                 continue
             data = source.read(member)
-            name = bytecode_name(member.filename, layout)
-            runs_from = f"{home}/{name if layout == 'instead' else member.filename}"
-            compiled = bytecode(data, runs_from) if member.filename in modules else None
-            if compiled is not None:
-                added.append(name)
-                copy.writestr(stored(added[-1], member), compiled)
-                if layout == "instead":
-                    dropped.add(member.filename)
-                    continue
+            if member.filename in modules:
+                name = bytecode_name(member.filename, layout)
+                runs_from = f"{home}/{name if layout == 'instead' else member.filename}"
+                compiled = bytecode(data, runs_from)
+                if compiled is not None:
+                    added.append(name)
+                    copy.writestr(stored(name, member), compiled)
+                    if layout == "instead":
+                        dropped.add(member.filename)
+                        continue
             copy.writestr(stored(member.filename, member), data)
         if record is not None:
             listed = source.read(record).decode("utf-8").rstrip("\n").split("\n")

@@ -320,18 +320,22 @@ def answered_the_count(attempt: Attempt) -> str | None:
     return None
 
 
+def nodes_by_name(attempt: Attempt) -> dict[str, int]:
+    """Each puzzle's name in the case, with the nodes the case's search needs for it."""
+    puzzles, method = attempt.case.args
+    return {name: stats_of(p, method).nodes for name, p in puzzles.items()}
+
+
 def last_of_a_tie(attempt: Attempt) -> str | None:
     """Another puzzle with as many nodes: the tie went to a later one, not the first."""
-    puzzles, method = attempt.case.args
-    nodes = {name: stats_of(p, method).nodes for name, p in puzzles.items()}
+    nodes = nodes_by_name(attempt)
     tied = [name for name, n in nodes.items() if n == max(nodes.values())]
     return check_text("hardest tie") if attempt.got in tied[1:] else None
 
 
 def fewest_nodes(attempt: Attempt) -> str | None:
     """The puzzle with the fewest nodes: min where max was meant."""
-    puzzles, method = attempt.case.args
-    nodes = {name: stats_of(p, method).nodes for name, p in puzzles.items()}
+    nodes = nodes_by_name(attempt)
     fewest = min(nodes.values())
     if nodes.get(attempt.got) == fewest < max(nodes.values()):
         return check_text("fewest not most")
